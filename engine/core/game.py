@@ -1,0 +1,135 @@
+"""The contract every game implements, and the one guard that protects all of them.
+
+A game subclasses `Game` and implements its transitions; `apply` here checks, once for every
+game, that the game is not over, the seat exists, the action is a well-formed dict, and the game
+accepts it (`check`), before the game's `transition` touches the state. `check` must not mutate
+and `transition` must not raise for an action `check` accepted, so a refused action leaves the
+state exactly as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .errors import IllegalAction
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+class Game:
+    slug: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: option name -> default value; each game documents its options in its module.
+    options: ClassVar[dict[str, Any]]
+
+    # -- set-up ---------------------------------------------------------------------------
+    def new_game(self, num_players: int, seed: int | str, options: dict[str, Any] | None = None) -> Any:
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise ValueError("num_players must be an int")
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(
+                f"{self.name} takes {self.min_players} to {self.max_players} players, not {num_players}"
+            )
+        return self.setup(num_players, seed, self.resolve_options(options))
+
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Defaults overlaid with the given options; an unknown name or a wrong type: ValueError."""
+        resolved = dict(self.options)
+        for key, value in (options or {}).items():
+            if key not in self.options:
+                raise ValueError(f"unknown option {key!r} for {self.slug}")
+            default = self.options[key]
+            if type(value) is not type(default):
+                raise ValueError(f"option {key!r} must be of type {type(default).__name__}")
+            resolved[key] = value
+        self.validate_options(resolved)
+        return resolved
+
+    def validate_options(self, options: dict[str, Any]) -> None:
+        """Game-specific option checks beyond the type (raise ValueError)."""
+
+    # -- the guard ------------------------------------------------------------------------
+    def apply(self, state: Any, seat: int, action: Action) -> list[Event]:
+        if self.is_over(state):
+            raise IllegalAction("The game is over.")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players(state):
+            raise IllegalAction("There is no such seat in this game.")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("An action must be an object with a 'type'.")
+        self.check(state, seat, action)
+        return self.transition(state, seat, action)
+
+    def check(self, state: Any, seat: int, action: Action) -> None:
+        """Raise IllegalAction unless the seat may take the action now; never mutates.
+
+        By default an action is legal exactly when it is listed; games override this for
+        free-form actions (trades) or for speed, and call `refuse` for the message.
+        """
+        if action not in self.legal_actions(state, seat):
+            self.refuse(state, seat, action)
+
+    def refuse(self, state: Any, seat: int, action: Action) -> None:
+        """Raise the clearest IllegalAction for an unlisted action."""
+        if not self.legal_actions(state, seat):
+            raise IllegalAction("It is not your turn to act.")
+        raise IllegalAction(f"You cannot do that now ({action.get('type')!s}).")
+
+    # -- what each game implements --------------------------------------------------------
+    def setup(self, num_players: int, seed: int | str, options: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def transition(self, state: Any, seat: int, action: Action) -> list[Event]:
+        raise NotImplementedError
+
+    def num_players(self, state: Any) -> int:
+        raise NotImplementedError
+
+    def to_act(self, state: Any) -> list[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def default_action(self, state: Any, seat: int) -> Action:
+        raise NotImplementedError
+
+    def is_over(self, state: Any) -> bool:
+        raise NotImplementedError
+
+    def scores(self, state: Any) -> list[int]:
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_json(self, state: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def from_json(self, data: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def zones(self, state: Any) -> dict[str, list[str]]:
+        raise NotImplementedError
+
+    def describe_action(self, state: Any, seat: int | None, action: Action) -> str:
+        """A short English label for a legal action (buttons, mails); games refine it."""
+        details = ", ".join(f"{k} {v}" for k, v in action.items() if k != "type")
+        label = str(action["type"]).replace("_", " ").capitalize()
+        return f"{label} ({details})" if details else label
+
+    # -- for tests, admin and tools; never shown to players --------------------------------
+    def inactive_seats(self, state: Any) -> set[int]:
+        """Seats that may take no action at all now (dead or unconscious characters, ...)."""
+        return set()
+
+    def secrets_from(self, state: Any, seat: int | None) -> set[str]:
+        """Strings (card ids, ...) that must not appear anywhere in `view(state, seat)`."""
+        return set()
+
+    def ranking(self, state: Any) -> list[int]:
+        """Place per seat (1 = first; ties share a place), from the final scores."""
+        scores = self.scores(state)
+        return [1 + sum(1 for other in scores if other > mine) for mine in scores]
