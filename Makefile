@@ -1,0 +1,21 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+.PHONY: run test check lint bench
+
+run:
+	scripts/bootstrap.sh
+	mkdir -p var/mail var/broker var/broker-processed
+	.venv/bin/python manage.py migrate --no-input
+	.venv/bin/honcho start
+
+test:
+	scripts/test.sh
+
+lint:
+	scripts/bootstrap.sh
+	.venv/bin/ruff check .
+	.venv/bin/ruff format --check .
+	.venv/bin/mypy
+
+bench:
+	scripts/bootstrap.sh
+	.venv/bin/python bench/engine.py
