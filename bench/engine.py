@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine  # noqa: E402
+import engine
 
 
 def play(slug: str, players: int, seed: int, apply_ns: list[int], view_ns: list[int]) -> int:
@@ -58,7 +58,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     args = parser.parse_args()
-    print(f"{'game':<10} {'players':>7} {'apply µs':>9} {'view µs':>8} {'game ms':>8} {'games/s':>8} {'steps':>6}")
+    header = ("game", "players", "apply µs", "view µs", "game ms", "games/s", "steps")
+    print(f"{header[0]:<10} " + " ".join(f"{h:>8}" for h in header[1:]))
     for slug, game in sorted(engine.GAMES.items()):
         for players in range(game.min_players, game.max_players + 1):
             apply_ns: list[int] = []
@@ -66,9 +67,9 @@ def main() -> None:
             steps = [play(slug, players, seed, apply_ns, view_ns) for seed in range(args.games)]
             ms = full_game_ms(slug, players, range(args.games))
             print(
-                f"{slug:<10} {players:>7} {statistics.median(apply_ns) / 1000:>9.1f} "
+                f"{slug:<10} {players:>8} {statistics.median(apply_ns) / 1000:>8.1f} "
                 f"{statistics.median(view_ns) / 1000:>8.1f} {ms:>8.2f} {1000 / ms:>8.0f} "
-                f"{statistics.median(steps):>6.0f}"
+                f"{statistics.median(steps):>8.0f}"
             )
 
 

@@ -4,7 +4,7 @@ from .base import *  # noqa: F403
 from .base import VAR_DIR
 
 DEBUG = True
-SECRET_KEY = "local-development-only-not-secret"  # noqa: S105
+SECRET_KEY = "local-development-only-not-secret"
 ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 
 EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"

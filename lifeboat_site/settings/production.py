@@ -19,4 +19,8 @@ EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
-ANYMAIL = {k[len("ANYMAIL_") :]: v for k, v in os.environ.items() if k.startswith("ANYMAIL_") and k != "ANYMAIL_BACKEND"}
+ANYMAIL = {
+    key.removeprefix("ANYMAIL_"): value
+    for key, value in os.environ.items()
+    if key.startswith("ANYMAIL_") and key != "ANYMAIL_BACKEND"
+}

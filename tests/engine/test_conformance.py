@@ -110,7 +110,8 @@ def play_random_game(slug: str, n: int, seed: int, choices: st.DataObject, deep_
         pytest.fail(f"{slug} with {n} players did not end within {MAX_STEPS} actions")
 
     scores = game.scores(state)
-    assert len(scores) == n and all(isinstance(s, int) for s in scores)
+    assert len(scores) == n
+    assert all(isinstance(s, int) for s in scores)
     assert game.to_act(state) == []
     assert all(game.legal_actions(state, s) == [] for s in range(n))
     assert_refusal_changes_nothing(game, state, 0, {"type": "pass"})
@@ -144,12 +145,13 @@ def test_random_play_deep_checks(slug: str, n: int, seed: int, choices: st.DataO
 @pytest.mark.parametrize("slug", sorted(engine.GAMES))
 def test_registry_and_setup_errors(slug: str) -> None:
     game = engine.get_game(slug)
-    assert game.slug == slug and game.name
+    assert game.slug == slug
+    assert game.name
     assert isinstance(game.options, dict)
     for bad_count in (game.min_players - 1, game.max_players + 1):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="players"):
             game.new_game(bad_count, 1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown option"):
         game.new_game(game.min_players, 1, {"no_such_option": True})
     with pytest.raises(KeyError):
         engine.get_game("no-such-game")
