@@ -1,0 +1,27 @@
+"""Our single django-allauth adapter (settings.ACCOUNT_ADAPTER).
+
+The email issue will route `send_mail` through the outbox; until then both mail hooks keep allauth's
+behaviour. Mail templates follow allauth's naming: `<kind>_subject.txt`, `<kind>_message.txt` and
+`<kind>_message.html` under templates/account/email/.
+"""
+
+from typing import Any
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django.core.mail import EmailMessage
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def render_mail(
+        self,
+        template_prefix: str,
+        email: str | list[str],
+        context: dict[str, Any],
+        headers: dict[str, str] | None = None,
+    ) -> EmailMessage:
+        """Build the message from `<template_prefix>_subject.txt` / `_message.txt` / `_message.html`."""
+        return super().render_mail(template_prefix, email, context, headers=headers)
+
+    def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
+        """Every allauth mail (verification, login code, reset, change notices) passes here."""
+        super().send_mail(template_prefix, email, context)

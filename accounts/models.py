@@ -1,0 +1,126 @@
+"""Per-user settings (Profile) and personal API tokens (ApiToken).
+
+Both are written only through accounts.services and read through accounts.selectors.
+"""
+
+import datetime as dt
+import zoneinfo
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+DISPLAY_NAME_MAX_LENGTH = 40
+
+
+def validate_time_zone(value: str) -> None:
+    """Accept only IANA zone names that zoneinfo can load (e.g. "Europe/Budapest")."""
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, TypeError):
+        raise ValidationError(_("%(value)s is not a known time zone."), params={"value": value}) from None
+
+
+class Language(models.TextChoices):
+    ENGLISH = "en", "English"
+    HUNGARIAN = "hu", "Magyar"
+    CZECH = "cs", "Čeština"
+
+
+class NotifyMode(models.TextChoices):
+    EACH = "each", _("An email for each turn")
+    DIGEST = "digest", _("One daily digest")
+    NONE = "none", _("No turn emails")
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    display_name = models.CharField(
+        _("display name"),
+        max_length=DISPLAY_NAME_MAX_LENGTH,
+        help_text=_("Shown to other players instead of your email address."),
+    )
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default="UTC", validators=[validate_time_zone]
+    )
+    language = models.CharField(_("language"), max_length=8, choices=Language, default=Language.ENGLISH)
+    notify_mode = models.CharField(
+        _("turn notifications"), max_length=8, choices=NotifyMode, default=NotifyMode.EACH
+    )
+    quiet_hours_start = models.TimeField(
+        _("quiet hours start"), null=True, blank=True, help_text=_("In your time zone.")
+    )
+    quiet_hours_end = models.TimeField(_("quiet hours end"), null=True, blank=True)
+    email_opt_out = models.BooleanField(
+        _("no game email at all"),
+        default=False,
+        help_text=_("Account emails (sign-in codes, password resets) are still sent."),
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            # Case-insensitively unique, so nobody can pose as another player at a hidden-information table.
+            models.UniqueConstraint(
+                Lower("display_name"),
+                name="accounts_profile_display_name_ci_unique",
+                violation_error_message=_("Another player already uses that display name."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    def clean(self) -> None:
+        if (self.quiet_hours_start is None) != (self.quiet_hours_end is None):
+            raise ValidationError(_("Give both ends of the quiet hours, or neither."))
+        if self.quiet_hours_start is not None and self.quiet_hours_start == self.quiet_hours_end:
+            raise ValidationError(_("Quiet hours must start and end at different times."))
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        return zoneinfo.ZoneInfo(self.time_zone)
+
+    def in_quiet_hours(self, when: dt.datetime) -> bool:
+        """Whether the aware datetime `when` falls in the quiet hours, read in the user's time zone.
+
+        Quiet hours may wrap midnight (22:00-07:00). The start is inside, the end is not.
+        """
+        start, end = self.quiet_hours_start, self.quiet_hours_end
+        if start is None or end is None:
+            return False
+        local = when.astimezone(self.zone).time().replace(tzinfo=None)
+        if start < end:
+            return start <= local < end
+        return local >= start or local < end
+
+
+class ApiTokenQuerySet(models.QuerySet["ApiToken"]):
+    def active(self) -> "ApiTokenQuerySet":
+        return self.filter(revoked_at__isnull=True)
+
+
+class ApiToken(models.Model):
+    """A personal bearer token for the JSON API. Only a SHA-256 of the secret is stored."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(_("name"), max_length=60)
+    prefix = models.CharField(max_length=16, db_index=True, editable=False)
+    key_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True, editable=False)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ApiTokenQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None

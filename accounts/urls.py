@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+app_name = "accounts"
+urlpatterns = [
+    path("profile/", views.profile, name="profile"),
+    path("profile/tokens/", views.token_create, name="token_create"),
+    path("profile/tokens/<int:token_id>/revoke/", views.token_revoke, name="token_revoke"),
+]

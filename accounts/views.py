@@ -1,0 +1,94 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from . import services
+from .forms import ApiTokenForm, ProfileForm
+from .models import ApiToken
+from .selectors import api_tokens_for, profile_for
+
+PROFILE_FIELDS = [
+    "display_name",
+    "time_zone",
+    "language",
+    "notify_mode",
+    "quiet_hours_start",
+    "quiet_hours_end",
+    "email_opt_out",
+]
+
+
+def _page(request: HttpRequest, *, form: ProfileForm, token_form: ApiTokenForm, new_token: str = "") -> dict:
+    return {
+        "form": form,
+        "token_form": token_form,
+        "tokens": api_tokens_for(request.user),
+        "new_token": new_token,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        form = ProfileForm(request.POST, user=request.user)
+        if form.is_valid():
+            try:
+                services.update_profile(user=request.user, **form.cleaned_data)
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(request, _("Your settings are saved."))
+                return redirect("accounts:profile")
+    else:
+        form = ProfileForm(user=request.user, initial=_initial(request))
+    context = _page(request, form=form, token_form=ApiTokenForm())
+    return render(request, "accounts/profile.html", context)
+
+
+@require_POST
+@login_required
+def token_create(request: HttpRequest) -> HttpResponse:
+    """Renders (never redirects) on success: the raw token is shown in this response only, stored nowhere."""
+    token_form = ApiTokenForm(request.POST)
+    new_token = ""
+    if token_form.is_valid():
+        try:
+            _token, new_token = services.create_api_token(
+                user=request.user, name=token_form.cleaned_data["name"]
+            )
+        except services.TooManyTokens:
+            token_form.add_error(None, _("You have too many tokens. Revoke one you no longer use."))
+        else:
+            token_form = ApiTokenForm()
+    context = _page(
+        request,
+        form=ProfileForm(user=request.user, initial=_initial(request)),
+        token_form=token_form,
+        new_token=new_token,
+    )
+    template = "accounts/profile.html#tokens" if request.htmx else "accounts/profile.html"
+    return render(request, template, context)
+
+
+@require_POST
+@login_required
+def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    try:
+        token = services.revoke_api_token(user=request.user, token_id=token_id)
+    except ApiToken.DoesNotExist:
+        raise Http404 from None
+    if request.htmx:
+        context = _page(request, form=ProfileForm(user=request.user), token_form=ApiTokenForm())
+        return render(request, "accounts/profile.html#tokens", context)
+    messages.success(request, _("Token “%(name)s” is revoked.") % {"name": token.name})
+    return redirect("accounts:profile")
+
+
+def _initial(request: HttpRequest) -> dict:
+    current = profile_for(request.user)
+    return {f: getattr(current, f) for f in PROFILE_FIELDS}
