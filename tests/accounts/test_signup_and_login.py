@@ -106,3 +106,14 @@ def test_sign_out_is_a_post(client):
     assert_signed_in_as(client, user)
     client.post(reverse("account_logout"))
     assert_signed_out(client)
+
+
+def test_weak_password_is_refused_at_sign_up(client):
+    response = client.post(
+        reverse("account_signup"),
+        {"email": "eve@example.com", "password1": "password", "password2": "password"},
+    )
+    assert response.status_code == 200
+    assert response.context["form"].errors
+    assert not User.objects.filter(email="eve@example.com").exists()
+    assert not mail.outbox
