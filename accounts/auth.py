@@ -24,6 +24,11 @@ def hash_token(raw: str) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
+def token_prefix(raw: str) -> str:
+    """The public start of a token ("lbc_" and 8 characters): stored for display and lookup."""
+    return raw[:_PREFIX_LENGTH]
+
+
 def _bearer_token(request: HttpRequest) -> str | None:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
@@ -41,7 +46,7 @@ def user_for_api_request(request: HttpRequest) -> AbstractBaseUser | None:
     if raw is None:
         return None
     digest = hash_token(raw)
-    candidates = ApiToken.objects.active().filter(prefix=raw[:_PREFIX_LENGTH]).select_related("user")
+    candidates = ApiToken.objects.active().filter(prefix=token_prefix(raw)).select_related("user")
     match = None
     for token in candidates:
         if hmac.compare_digest(token.key_hash, digest):

@@ -9,11 +9,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from .auth import TOKEN_SCHEME_PREFIX, hash_token
+from .auth import TOKEN_SCHEME_PREFIX, hash_token, token_prefix
 from .models import DISPLAY_NAME_MAX_LENGTH, ApiToken, Profile
 
 MAX_ACTIVE_TOKENS = 20
-_PREFIX_LENGTH = len(TOKEN_SCHEME_PREFIX) + 8
 
 
 class TooManyTokens(Exception):
@@ -101,7 +100,7 @@ def create_api_token(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, st
         raise TooManyTokens
     raw = TOKEN_SCHEME_PREFIX + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
-        user=user, name=name.strip(), prefix=raw[:_PREFIX_LENGTH], key_hash=hash_token(raw)
+        user=user, name=name.strip(), prefix=token_prefix(raw), key_hash=hash_token(raw)
     )
     return token, raw
 
