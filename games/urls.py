@@ -5,4 +5,15 @@ from . import views
 app_name = "games"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("games/", views.lobby, name="lobby"),
+    path("games/new/", views.create, name="create"),
+    path("games/history/", views.history, name="history"),
+    path("games/<int:game_id>/", views.table, name="table"),
+    path("games/<int:game_id>/act/", views.act, name="act"),
+    path("games/<int:game_id>/join/", views.join, name="join"),
+    path("games/<int:game_id>/leave/", views.leave, name="leave"),
+    path("games/<int:game_id>/start/", views.start, name="start"),
+    path("games/<int:game_id>/resign/", views.resign, name="resign"),
+    path("games/<int:game_id>/abandon/", views.abandon, name="abandon"),
+    path("games/<int:game_id>/invite/", views.invite, name="invite"),
 ]

@@ -25,3 +25,31 @@ class UserFactory(factory.django.DjangoModelFactory):
             EmailAddress.objects.get_or_create(
                 user=user, email=user.email, defaults={"primary": True, "verified": True}
             )
+
+
+# -- games (owned by the games app's tests) ----------------------------------------------------
+class GameFactory(factory.django.DjangoModelFactory):
+    """An open game whose creator holds the first seat; `players=[...]` seats more users."""
+
+    class Meta:
+        model = "games.Game"
+        skip_postgeneration_save = True
+
+    slug = "lifeboats"
+    num_players = 3
+    created_by = factory.SubFactory(UserFactory)
+
+    @factory.post_generation
+    def players(game, create, extracted, **kwargs):
+        if create:
+            SeatFactory(game=game, user=game.created_by)
+            for user in extracted or []:
+                SeatFactory(game=game, user=user)
+
+
+class SeatFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "games.Seat"
+
+    game = factory.SubFactory(GameFactory)
+    user = factory.SubFactory(UserFactory)

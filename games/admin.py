@@ -1,0 +1,87 @@
+"""Admin for staff: games (hidden state read-only), seats, secret assignments, actions (read-only).
+
+The admin site is staff-only, so the snapshot and secrets shown here never reach players.
+"""
+
+import json
+
+from django.contrib import admin
+from django.utils.html import format_html
+
+from .models import Action, Game, Seat, SecretAssignment
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("user", "index", "resigned", "waiting", "due_at", "score", "place")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = (
+        "id",
+        "slug",
+        "status",
+        "num_players",
+        "version",
+        "move_count",
+        "visibility",
+        "created_at",
+    )
+    list_filter = ("slug", "status", "visibility", "pace", "rated")
+    search_fields = ("id", "created_by__username")
+    readonly_fields = (
+        "slug",
+        "options",
+        "seed",
+        "num_players",
+        "status",
+        "version",
+        "move_count",
+        "created_by",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "hidden_state",
+    )
+    exclude = ("snapshot",)
+    inlines = [SeatInline]
+
+    @admin.display(description="snapshot (hidden state)")
+    def hidden_state(self, obj: Game) -> str:
+        return format_html("<pre>{}</pre>", json.dumps(obj.snapshot, indent=1, sort_keys=True))
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "user", "index", "resigned", "waiting", "due_at")
+    list_filter = ("waiting", "resigned")
+    raw_id_fields = ("game", "user")
+
+
+@admin.register(SecretAssignment)
+class SecretAssignmentAdmin(admin.ModelAdmin):
+    list_display = ("id", "seat", "kind", "card")
+    raw_id_fields = ("seat",)
+
+
+@admin.register(Action)
+class ActionAdmin(admin.ModelAdmin):
+    list_display = ("game", "seq", "seat_index", "source", "created_at")
+    list_filter = ("source",)
+    raw_id_fields = ("game",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,157 @@
+"""A game is its seed plus its action log; the snapshot is a cache of replaying them.
+
+Rows are written only by `games.services`; pages and the API read them through
+`games.selectors`, which hand templates the per-seat engine view and never the snapshot.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+import engine
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_seed() -> int:
+    """Server-side randomness for a game's seed; fits a signed 64-bit column."""
+    return secrets.randbits(62)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+        ABANDONED = "abandoned", _("Abandoned")
+
+    class Pace(models.TextChoices):
+        HOURS_12 = "12h", _("12 hours per decision")
+        HOURS_24 = "24h", _("24 hours per decision")
+        HOURS_72 = "72h", _("72 hours per decision")
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", _("Public")
+        PRIVATE = "private", _("Private (invite link)")
+
+    PACE_DELTAS = {
+        Pace.HOURS_12: timedelta(hours=12),
+        Pace.HOURS_24: timedelta(hours=24),
+        Pace.HOURS_72: timedelta(hours=72),
+    }
+
+    slug = models.CharField(_("game"), max_length=32)
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    seed = models.BigIntegerField(default=new_seed)
+    num_players = models.PositiveSmallIntegerField(_("players"))
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    #: Bumped by every write; clients send it back so a stale page cannot act twice.
+    version = models.PositiveIntegerField(default=1)
+    #: Number of actions in the log; the next action gets seq = move_count + 1.
+    move_count = models.PositiveIntegerField(default=0)
+    #: `engine.get_game(slug).to_json(state)` after the last action; null until started.
+    snapshot = models.JSONField(null=True, blank=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="games_created"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    pace = models.CharField(_("pace"), max_length=8, choices=Pace.choices, default=Pace.HOURS_24)
+    visibility = models.CharField(
+        _("visibility"), max_length=16, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token, editable=False)
+    rated = models.BooleanField(_("rated"), default=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "visibility", "-created_at"], name="game_lobby_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.slug} #{self.pk} ({self.status})"
+
+    @property
+    def engine(self) -> engine.Game:
+        return engine.get_game(self.slug)
+
+    @property
+    def pace_delta(self) -> timedelta:
+        return self.PACE_DELTAS[self.Pace(self.pace)]
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
+    #: Assigned at start by a server-side shuffle; null while the game is open.
+    index = models.PositiveSmallIntegerField(null=True, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+    #: A resigned seat is auto-played with the engine's default action whenever waited for.
+    resigned = models.BooleanField(default=False)
+    #: Kept equal to `index in engine.to_act(state)` by the services after every write.
+    waiting = models.BooleanField(default=False)
+    due_at = models.DateTimeField(null=True, blank=True)
+    #: Filled when the game finishes.
+    score = models.IntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_user"),
+            models.UniqueConstraint(
+                fields=["game", "index"], condition=Q(index__isnull=False), name="seat_index_unique"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["user", "waiting"], name="seat_user_waiting_idx"),
+            models.Index(fields=["due_at"], condition=Q(waiting=True), name="seat_due_idx"),
+        ]
+        ordering = ["index", "joined_at"]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of game {self.game_id}"
+
+
+class SecretAssignment(models.Model):
+    """A secret card dealt to a seat at start (Lifeboat's love and hate)."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="secrets")
+    kind = models.CharField(max_length=16)
+    card = models.CharField(max_length=64)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["seat", "kind", "card"], name="secret_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.card}"
+
+
+class Action(models.Model):
+    class Source(models.TextChoices):
+        WEB = "web", _("Web")
+        API = "api", _("API")
+        TIMEOUT = "timeout", _("Deadline")
+        EMAIL = "email", _("Email")
+        RESIGNED = "resigned", _("Played for a resigned seat")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat_index = models.PositiveSmallIntegerField()
+    payload = models.JSONField()
+    events = models.JSONField(default=list)
+    source = models.CharField(max_length=16, choices=Source.choices, default=Source.WEB)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="action_seq_unique")]
+        ordering = ["game", "seq"]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} #{self.seq}: seat {self.seat_index} {self.payload.get('type')}"

@@ -1,0 +1,274 @@
+"""Reads for pages, fragments and the API.
+
+Templates and API responses get plain dataclasses built here: game facts without the snapshot,
+the engine's per-seat `view`, the seat's legal actions with labels, and the log filtered by the
+events' visibility. The state is loaded from the snapshot (never replayed), and every selector
+runs a fixed number of queries whatever the length of the game.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Count, Exists, OuterRef, Subquery
+
+import engine
+from accounts.selectors import display_name
+
+from .errors import GameNotFound
+from .models import Action, Game, Seat, SecretAssignment
+from .services import invite_token_matches
+
+#: How many of the latest actions' events the table shows.
+LOG_ACTIONS = 30
+
+User = AbstractBaseUser | AnonymousUser
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: int
+    slug: str
+    name: str
+    status: str
+    status_label: str
+    version: int
+    num_players: int
+    seats_taken: int
+    pace: str
+    pace_label: str
+    visibility: str
+    options: dict[str, Any]
+    rated: bool
+    created_at: datetime
+    finished_at: datetime | None
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == Game.Status.OPEN
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == Game.Status.RUNNING
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == Game.Status.FINISHED
+
+    @property
+    def is_full(self) -> bool:
+        return self.seats_taken >= self.num_players
+
+
+@dataclass(frozen=True)
+class LobbyEntry:
+    game: GameInfo
+    is_member: bool
+    is_creator: bool
+    waiting_on_me: bool = False
+    due_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Player:
+    index: int | None
+    name: str
+    resigned: bool
+    waiting: bool
+    due_at: datetime | None
+    score: int | None
+    place: int | None
+
+
+@dataclass(frozen=True)
+class LegalAction:
+    action: dict[str, Any]
+    label: str
+
+    @property
+    def as_json(self) -> str:
+        return json.dumps(self.action, sort_keys=True)
+
+
+@dataclass(frozen=True)
+class Table:
+    game: GameInfo
+    players: list[Player]
+    seat: int | None
+    is_member: bool
+    is_creator: bool
+    resigned: bool
+    invite_token: str | None
+    view: dict[str, Any] | None
+    legal_actions: list[LegalAction] = field(default_factory=list)
+    to_act: list[int] = field(default_factory=list)
+    log: list[dict[str, Any]] = field(default_factory=list)
+    my_secrets: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.seat in self.to_act
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    game: GameInfo
+    seat: int | None
+    score: int | None
+    place: int | None
+    resigned: bool
+
+
+def game_info(game: Game, seats_taken: int | None = None) -> GameInfo:
+    return GameInfo(
+        id=game.pk,
+        slug=game.slug,
+        name=engine.get_game(game.slug).name,
+        status=game.status,
+        status_label=str(game.get_status_display()),
+        version=game.version,
+        num_players=game.num_players,
+        seats_taken=game.num_players if seats_taken is None else seats_taken,
+        pace=game.pace,
+        pace_label=str(game.get_pace_display()),
+        visibility=game.visibility,
+        options=dict(game.options),
+        rated=game.rated,
+        created_at=game.created_at,
+        finished_at=game.finished_at,
+    )
+
+
+# -- lobby and history ------------------------------------------------------------------------
+def _lobby_queryset(user: User):
+    games = Game.objects.defer("snapshot").annotate(seats_taken=Count("seats"))
+    if not user.is_authenticated:
+        return games
+    mine = Seat.objects.filter(game=OuterRef("pk"), user=user)
+    return games.annotate(
+        is_member=Exists(mine),
+        waiting_on_me=Exists(mine.filter(waiting=True)),
+        my_due_at=Subquery(mine.values("due_at")[:1]),
+    )
+
+
+def _entry(game: Game, user: User) -> LobbyEntry:
+    return LobbyEntry(
+        game=game_info(game, game.seats_taken),
+        is_member=getattr(game, "is_member", False),
+        is_creator=user.is_authenticated and game.created_by_id == user.pk,
+        waiting_on_me=getattr(game, "waiting_on_me", False),
+        due_at=getattr(game, "my_due_at", None),
+    )
+
+
+def open_games(*, user: User) -> list[LobbyEntry]:
+    """Open public games, newest first, with seats taken and whether the user sits at them."""
+    games = _lobby_queryset(user).filter(status=Game.Status.OPEN, visibility=Game.Visibility.PUBLIC)
+    return [_entry(game, user) for game in games.order_by("-created_at")]
+
+
+def my_games(*, user: User) -> list[LobbyEntry]:
+    """The user's open and running games: those waiting on them first, by deadline."""
+    if not user.is_authenticated:
+        return []
+    games = (
+        _lobby_queryset(user)
+        .filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
+        .filter(status__in=[Game.Status.OPEN, Game.Status.RUNNING])
+        .order_by("-waiting_on_me", "my_due_at", "-created_at")
+    )
+    return [_entry(game, user) for game in games]
+
+
+def finished_games(*, user: AbstractBaseUser) -> list[HistoryEntry]:
+    """The user's finished games, latest first, with their place and score."""
+    seats = (
+        Seat.objects.filter(user=user, game__status=Game.Status.FINISHED)
+        .select_related("game")
+        .defer("game__snapshot")
+        .order_by("-game__finished_at")
+    )
+    return [
+        HistoryEntry(
+            game=game_info(seat.game),
+            seat=seat.index,
+            score=seat.score,
+            place=seat.place,
+            resigned=seat.resigned,
+        )
+        for seat in seats
+    ]
+
+
+# -- the table --------------------------------------------------------------------------------
+def table(*, game_id: int, user: User, invite_token: str | None = None) -> Table:
+    """What `user` may see of a game: their seat's view, or the spectator's.
+
+    Private games are GameNotFound for anyone who is neither seated nor holding the invite token.
+    """
+    try:
+        game = Game.objects.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise GameNotFound() from None
+    seats = list(game.seats.select_related("user__profile"))
+    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+    if (
+        mine is None
+        and game.visibility == Game.Visibility.PRIVATE
+        and not invite_token_matches(game, invite_token)
+    ):
+        raise GameNotFound()
+
+    players = [
+        Player(
+            index=s.index,
+            name=display_name(s.user),
+            resigned=s.resigned,
+            waiting=s.waiting,
+            due_at=s.due_at,
+            score=s.score,
+            place=s.place,
+        )
+        for s in seats
+    ]
+    common = {
+        "game": game_info(game, len(seats)),
+        "players": players,
+        "is_member": mine is not None,
+        "is_creator": user.is_authenticated and game.created_by_id == user.pk,
+        "resigned": mine is not None and mine.resigned,
+        "invite_token": game.invite_token if mine is not None else None,
+    }
+    if game.snapshot is None:
+        return Table(**common, seat=None, view=None)
+
+    seat = mine.index if mine is not None else None
+    rules = game.engine
+    state = rules.from_json(game.snapshot)
+    over = rules.is_over(state)
+    legal = [] if seat is None or mine.resigned else rules.legal_actions(state, seat)
+    recent = Action.objects.filter(game=game).order_by("-seq").values_list("events", flat=True)
+    log = [
+        event
+        for events in reversed(list(recent[:LOG_ACTIONS]))
+        for event in engine.events_for(events, seat, game_over=over)
+    ]
+    return Table(
+        **common,
+        seat=seat,
+        view=rules.view(state, seat),
+        legal_actions=[LegalAction(a, rules.describe_action(state, seat, a)) for a in legal],
+        to_act=rules.to_act(state),
+        log=log,
+        my_secrets=secrets_for_seat(seat=mine) if mine is not None else [],
+    )
+
+
+def secrets_for_seat(*, seat: Seat) -> list[tuple[str, str]]:
+    """(kind, card) dealt secretly to this seat; callers pass only the requesting user's own seat."""
+    return list(SecretAssignment.objects.filter(seat=seat).values_list("kind", "card"))

@@ -1,0 +1,383 @@
+"""Every write to game rows goes through these functions.
+
+Each is keyword-only and atomic, locks the game row (`select_for_update`) before reading it,
+checks the version the client saw where one was sent, and bumps the version. Actions get the next
+sequence number under that lock (and a unique constraint backs it), so two simultaneous
+submissions of the same move apply exactly once and the other gets `StaleVersion`.
+
+Resigning: a resigned seat stays in the game (its score still counts, the table keeps its size)
+and from then on the engine's `default_action` is played for it, with source "resigned",
+whenever the game waits for it, straight after the action that made it wait.
+
+Work for after the write (mails, Celery tasks) hangs off `games.signals.game_changed`, which is
+sent only once the transaction commits.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import random
+import secrets
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.mail import send_mail
+from django.db import transaction
+from django.db.models import Q
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import engine
+
+from .errors import (
+    GameNotFound,
+    IllegalMove,
+    InvalidRequest,
+    NotAllowed,
+    StaleVersion,
+    WrongStatus,
+)
+from .models import Action, Game, Seat, SecretAssignment
+from .signals import game_changed
+
+logger = logging.getLogger(__name__)
+
+#: Zones `<kind>:<seat>` whose cards are dealt secretly to a seat at start (Lifeboat).
+SECRET_ZONE_KINDS = ("love", "hate")
+#: A bound on default actions played in a row for resigned seats (games end long before).
+MAX_AUTO_PLAYS = 10_000
+
+
+# -- creating and filling a game --------------------------------------------------------------
+@transaction.atomic
+def game_create(
+    *,
+    user: AbstractBaseUser,
+    slug: str,
+    num_players: int,
+    options: dict[str, Any] | None = None,
+    pace: str = Game.Pace.HOURS_24,
+    visibility: str = Game.Visibility.PUBLIC,
+    rated: bool = True,
+) -> Game:
+    """An open game with the creator in its first seat; options are stored with defaults filled."""
+    try:
+        game_rules = engine.get_game(slug)
+    except KeyError:
+        raise InvalidRequest(_("There is no game called “%(slug)s”.") % {"slug": slug}) from None
+    if pace not in Game.Pace.values:
+        raise InvalidRequest(_("Unknown pace."))
+    if visibility not in Game.Visibility.values:
+        raise InvalidRequest(_("Unknown visibility."))
+    if not isinstance(options, dict | None):
+        raise InvalidRequest(_("Options must be an object."))
+    try:
+        game_rules.new_game(num_players, 0, options)  # validates the player count and options
+    except ValueError as exc:
+        raise InvalidRequest(str(exc)) from None
+    game = Game.objects.create(
+        slug=slug,
+        options={**game_rules.options, **(options or {})},
+        num_players=num_players,
+        created_by=user,
+        pace=pace,
+        visibility=visibility,
+        rated=rated,
+    )
+    Seat.objects.create(game=game, user=user)
+    _after_commit(game, "created")
+    return game
+
+
+@transaction.atomic
+def game_join(
+    *,
+    game_id: int,
+    user: AbstractBaseUser,
+    invite_token: str | None = None,
+    expected_version: int | None = None,
+) -> Game:
+    """Take a free seat in an open game; a private game needs its invite token."""
+    game = _locked_game(game_id)
+    seats = list(game.seats.all())
+    if any(seat.user_id == user.pk for seat in seats):
+        raise WrongStatus(_("You already have a seat in this game."))
+    if game.visibility == Game.Visibility.PRIVATE and not invite_token_matches(game, invite_token):
+        raise GameNotFound()
+    _check_version(game, expected_version)
+    _require_status(game, Game.Status.OPEN)
+    if len(seats) >= game.num_players:
+        raise WrongStatus(_("This game is full."))
+    Seat.objects.create(game=game, user=user)
+    _bump(game, "joined")
+    return game
+
+
+@transaction.atomic
+def game_leave(*, game_id: int, user: AbstractBaseUser, expected_version: int | None = None) -> Game:
+    """Give up a seat before the start; the creator abandons the game instead."""
+    game = _locked_game(game_id)
+    seat = _seat_of(game, list(game.seats.all()), user)
+    _check_version(game, expected_version)
+    _require_status(game, Game.Status.OPEN)
+    if game.created_by_id == user.pk:
+        raise NotAllowed(_("You created this game: abandon it instead of leaving."))
+    seat.delete()
+    _bump(game, "left")
+    return game
+
+
+@transaction.atomic
+def game_abandon(*, game_id: int, user: AbstractBaseUser, expected_version: int | None = None) -> Game:
+    """The creator calls off an open game."""
+    game = _locked_game(game_id)
+    _seat_of(game, list(game.seats.all()), user)
+    if game.created_by_id != user.pk:
+        raise NotAllowed(_("Only the creator can abandon the game."))
+    _check_version(game, expected_version)
+    _require_status(game, Game.Status.OPEN)
+    game.status = Game.Status.ABANDONED
+    _bump(game, "abandoned", "status")
+    return game
+
+
+@transaction.atomic
+def game_start(*, game_id: int, user: AbstractBaseUser, expected_version: int | None = None) -> Game:
+    """The creator starts a full game: seats are shuffled, the engine deals, secrets are stored."""
+    game = _locked_game(game_id)
+    seats = list(game.seats.all())
+    _seat_of(game, seats, user)
+    if game.created_by_id != user.pk:
+        raise NotAllowed(_("Only the creator can start the game."))
+    _check_version(game, expected_version)
+    _require_status(game, Game.Status.OPEN)
+    if len(seats) != game.num_players:
+        raise WrongStatus(_("The game starts when all %(num)d seats are taken.") % {"num": game.num_players})
+    random.SystemRandom().shuffle(seats)
+    for index, seat in enumerate(seats):
+        seat.index = index
+    Seat.objects.bulk_update(seats, ["index"])
+
+    rules = game.engine
+    state = rules.new_game(game.num_players, game.seed, game.options)
+    zones = rules.zones(state)
+    SecretAssignment.objects.bulk_create(
+        SecretAssignment(seat=seat, kind=kind, card=card)
+        for seat in seats
+        for kind in SECRET_ZONE_KINDS
+        for card in zones.get(f"{kind}:{seat.index}", [])
+    )
+    game.status = Game.Status.RUNNING
+    game.started_at = timezone.now()
+    _store_state(game, rules, state, acted_seat=None, kind="started", extra_fields=("started_at",))
+    return game
+
+
+# -- playing ----------------------------------------------------------------------------------
+@transaction.atomic
+def action_submit(
+    *,
+    game_id: int,
+    user: AbstractBaseUser,
+    action: dict[str, Any],
+    expected_version: int,
+    source: str = Action.Source.WEB,
+) -> Game:
+    """Play `action` for the user's seat; refused actions raise a GameError and change nothing."""
+    game = _locked_game(game_id)
+    seats = list(game.seats.all())
+    seat = _seat_of(game, seats, user)
+    if seat.resigned:
+        raise NotAllowed(_("You resigned from this game."))
+    _check_version(game, expected_version)
+    _require_status(game, Game.Status.RUNNING)
+    if source not in Action.Source.values:
+        raise InvalidRequest(_("Unknown action source."))
+    rules = game.engine
+    state = rules.from_json(game.snapshot)
+    plays = [(seat.index, action, _apply(rules, state, seat.index, action), source)]
+    plays += _auto_play_resigned(rules, state, seats)
+    _record(game, plays)
+    _store_state(game, rules, state, acted_seat=seat.index, kind="action")
+    return game
+
+
+@transaction.atomic
+def apply_default_action(*, game_id: int, seat_index: int, expected_version: int) -> Game:
+    """Play the engine's default action for a seat whose deadline passed (the sweeper's path)."""
+    game = _locked_game(game_id)
+    _check_version(game, expected_version)
+    _require_status(game, Game.Status.RUNNING)
+    rules = game.engine
+    state = rules.from_json(game.snapshot)
+    if seat_index not in rules.to_act(state):
+        raise WrongStatus(_("That seat is not waited for."))
+    action = rules.default_action(state, seat_index)
+    seats = list(game.seats.all())
+    plays = [(seat_index, action, _apply(rules, state, seat_index, action), Action.Source.TIMEOUT)]
+    plays += _auto_play_resigned(rules, state, seats)
+    _record(game, plays)
+    _store_state(game, rules, state, acted_seat=seat_index, kind="action")
+    return game
+
+
+@transaction.atomic
+def game_resign(*, game_id: int, user: AbstractBaseUser, expected_version: int | None = None) -> Game:
+    """Resign a running game: the seat is auto-played with default actions from now on."""
+    game = _locked_game(game_id)
+    seats = list(game.seats.all())
+    seat = _seat_of(game, seats, user)
+    _check_version(game, expected_version)
+    _require_status(game, Game.Status.RUNNING)
+    if seat.resigned:
+        raise WrongStatus(_("You have already resigned."))
+    seat.resigned = True
+    seat.save(update_fields=["resigned"])
+    rules = game.engine
+    state = rules.from_json(game.snapshot)
+    plays = _auto_play_resigned(rules, state, seats)
+    _record(game, plays)
+    _store_state(game, rules, state, acted_seat=None, kind="resigned")
+    return game
+
+
+# -- inviting ---------------------------------------------------------------------------------
+def invite_send(*, game_id: int, user: AbstractBaseUser, email: str, link: str) -> None:
+    """Mail the invite link of an open game to `email`; only members may invite."""
+    try:
+        game = Game.objects.defer("snapshot").get(pk=game_id)
+    except Game.DoesNotExist:
+        raise GameNotFound() from None
+    _seat_of(game, list(game.seats.all()), user)
+    _require_status(game, Game.Status.OPEN)
+    context = {"game_name": game.engine.name, "link": link}
+    subject = " ".join(render_to_string("games/email/invite_subject.txt", context).split())
+    message = render_to_string("games/email/invite_message.txt", context)
+    send_mail(subject, message, None, [email])
+
+
+def invite_token_matches(game: Game, token: str | None) -> bool:
+    return bool(token) and secrets.compare_digest(str(token), game.invite_token)
+
+
+# -- helpers ----------------------------------------------------------------------------------
+def _locked_game(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise GameNotFound() from None
+
+
+def _seat_of(game: Game, seats: list[Seat], user: AbstractBaseUser) -> Seat:
+    """The user's seat; strangers to a private game learn nothing (404), to a public one 403."""
+    for seat in seats:
+        if seat.user_id == user.pk:
+            return seat
+    if game.visibility == Game.Visibility.PRIVATE:
+        raise GameNotFound()
+    raise NotAllowed(_("You have no seat in this game."))
+
+
+def _check_version(game: Game, expected_version: int | None) -> None:
+    if expected_version is not None and expected_version != game.version:
+        raise StaleVersion()
+
+
+STATUS_REFUSALS = {
+    Game.Status.OPEN: _("The game has not started yet."),
+    Game.Status.RUNNING: _("The game has already started."),
+    Game.Status.FINISHED: _("The game is over."),
+    Game.Status.ABANDONED: _("The game was abandoned."),
+}
+
+
+def _require_status(game: Game, status: str) -> None:
+    if game.status != status:
+        raise WrongStatus(str(STATUS_REFUSALS[Game.Status(game.status)]))
+
+
+def _apply(rules: engine.Game, state: Any, seat_index: int, action: Any) -> list[dict[str, Any]]:
+    try:
+        return rules.apply(state, seat_index, copy.deepcopy(action))
+    except engine.IllegalAction as exc:
+        raise IllegalMove(str(exc)) from None
+    except (TypeError, KeyError, AttributeError):
+        # The engine promises IllegalAction for malformed actions; if one slips through, the
+        # transaction is rolled back and the player still gets a 400, not a 500.
+        logger.exception("engine %s crashed on action %r", rules.slug, action)
+        raise IllegalMove(_("That action is malformed.")) from None
+
+
+def _auto_play_resigned(
+    rules: engine.Game, state: Any, seats: list[Seat]
+) -> list[tuple[int, dict[str, Any], list[dict[str, Any]], str]]:
+    resigned = {seat.index for seat in seats if seat.resigned}
+    plays: list[tuple[int, dict[str, Any], list[dict[str, Any]], str]] = []
+    while resigned and not rules.is_over(state) and len(plays) < MAX_AUTO_PLAYS:
+        due = [index for index in rules.to_act(state) if index in resigned]
+        if not due:
+            break
+        action = rules.default_action(state, due[0])
+        plays.append(
+            (due[0], action, rules.apply(state, due[0], copy.deepcopy(action)), Action.Source.RESIGNED)
+        )
+    return plays
+
+
+def _record(game: Game, plays: list[tuple[int, dict[str, Any], list[dict[str, Any]], str]]) -> None:
+    Action.objects.bulk_create(
+        Action(
+            game=game,
+            seq=game.move_count + offset,
+            seat_index=seat_index,
+            payload=action,
+            events=events,
+            source=source,
+        )
+        for offset, (seat_index, action, events, source) in enumerate(plays, start=1)
+    )
+    game.move_count += len(plays)
+
+
+def _store_state(
+    game: Game,
+    rules: engine.Game,
+    state: Any,
+    *,
+    acted_seat: int | None,
+    kind: str,
+    extra_fields: tuple[str, ...] = (),
+) -> None:
+    """Save the snapshot and keep every seat's waiting flag and deadline in step with to_act."""
+    now = timezone.now()
+    fields = ["snapshot", "move_count", "status", *extra_fields]
+    game.snapshot = rules.to_json(state)
+    if rules.is_over(state):
+        game.status = Game.Status.FINISHED
+        game.finished_at = now
+        fields.append("finished_at")
+        scores, places = rules.scores(state), rules.ranking(state)
+        seats = list(game.seats.all())
+        for seat in seats:
+            seat.score, seat.place = scores[seat.index], places[seat.index]
+            seat.waiting, seat.due_at = False, None
+        Seat.objects.bulk_update(seats, ["score", "place", "waiting", "due_at"])
+    else:
+        to_act = rules.to_act(state)
+        game.seats.filter(waiting=True).exclude(index__in=to_act).update(waiting=False, due_at=None)
+        renewed = Q(waiting=False) if acted_seat is None else Q(waiting=False) | Q(index=acted_seat)
+        game.seats.filter(renewed, index__in=to_act).update(waiting=True, due_at=now + game.pace_delta)
+    _bump(game, kind, *fields)
+
+
+def _bump(game: Game, kind: str, *fields: str) -> None:
+    game.version += 1
+    game.save(update_fields=["version", *fields])
+    _after_commit(game, kind)
+
+
+def _after_commit(game: Game, kind: str) -> None:
+    game_id, version = game.pk, game.version
+    transaction.on_commit(lambda: game_changed.send(sender=Game, game_id=game_id, version=version, kind=kind))

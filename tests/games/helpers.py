@@ -1,0 +1,101 @@
+"""Builders and named assertions for the games tests."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from django.urls import reverse
+
+import engine
+from accounts.services import create_api_token
+from games import services
+from games.models import Game, Seat
+from tests.factories import GameFactory, UserFactory
+
+
+def start_game(slug: str = "lifeboats", num_players: int | None = None, **kwargs: Any) -> tuple[Game, list]:
+    """A running game built through the services; returns it and its users in seat order."""
+    rules = engine.get_game(slug)
+    n = num_players or rules.min_players
+    users = [UserFactory() for _ in range(n - 1)]
+    game = GameFactory(slug=slug, num_players=n, players=users, **kwargs)
+    game = services.game_start(game_id=game.pk, user=game.created_by)
+    seats = Seat.objects.filter(game=game).select_related("user").order_by("index")
+    return game, [seat.user for seat in seats]
+
+
+def state_of(game: Game) -> Any:
+    game.refresh_from_db()
+    return game.engine.from_json(game.snapshot)
+
+
+def waiting_seat_and_action(game: Game, rng: random.Random | None = None) -> tuple[int, dict[str, Any]]:
+    """A seat the game waits for and one of its legal actions (the first, or a random one)."""
+    state = state_of(game)
+    rules = game.engine
+    seat = rules.to_act(state)[0] if rng is None else rng.choice(rules.to_act(state))
+    legal = rules.legal_actions(state, seat)
+    return seat, legal[0] if rng is None else rng.choice(legal)
+
+
+def play_moves(game: Game, users: list, count: int, rng: random.Random | None = None) -> Game:
+    """Play `count` legal moves (or until the end) through the services."""
+    for _ in range(count):
+        game.refresh_from_db()
+        if game.status != Game.Status.RUNNING:
+            break
+        seat, action = waiting_seat_and_action(game, rng)
+        services.action_submit(
+            game_id=game.pk, user=users[seat], action=action, expected_version=game.version
+        )
+    game.refresh_from_db()
+    return game
+
+
+def act_data(game: Game, action: dict[str, Any], version: int | None = None) -> dict[str, Any]:
+    return {"action": json.dumps(action), "expected_version": game.version if version is None else version}
+
+
+def api_headers(user) -> dict[str, str]:
+    _token, raw = create_api_token(user=user, name="tests")
+    return {"HTTP_AUTHORIZATION": f"Bearer {raw}"}
+
+
+def table_url(game: Game) -> str:
+    return reverse("games:table", args=[game.pk])
+
+
+def act_url(game: Game) -> str:
+    return reverse("games:act", args=[game.pk])
+
+
+def api_url(game: Game) -> str:
+    return reverse("api:game", args=[game.pk])
+
+
+def api_actions_url(game: Game) -> str:
+    return reverse("api:actions", args=[game.pk])
+
+
+# -- named assertions --------------------------------------------------------------------------
+def assert_refused(response, status: int, text: str | None = None) -> None:
+    assert response.status_code == status, f"expected {status}, got {response.status_code}"
+    if text is not None:
+        body = response.content.decode()
+        assert text in body, f"{text!r} not in the {status} response:\n{body[:2000]}"
+
+
+def assert_unchanged(game: Game) -> None:
+    """The game row and its log are exactly as they were when `game` was loaded."""
+    before = (game.version, game.move_count, game.snapshot, game.status)
+    game.refresh_from_db()
+    after = (game.version, game.move_count, game.snapshot, game.status)
+    assert after == before, "a refused request changed the game"
+    assert game.actions.count() == game.move_count
+
+
+def assert_no_secrets(text: str, secrets: set[str], where: str) -> None:
+    leaked = sorted(s for s in secrets if s in text)
+    assert not leaked, f"{where} shows another seat's secrets: {leaked}"
