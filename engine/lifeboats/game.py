@@ -95,7 +95,7 @@ class LifeboatsGame(Game):
             whose = "the black boat" if state.phase == "setup_black" else "your boat"
             return f"Place {whose} in lane {action['lane']}"
         if kind == "place_figure":
-            return f"Put a {action['rank']} into the {action['boat']} boat"
+            return f"Put {_a(action['rank'])} into the {action['boat']} boat"
         if kind == "vote":
             card = action.get("card")
             if card is None:
@@ -110,7 +110,7 @@ class LifeboatsGame(Game):
                 return f"Decide: {action['choice']} loses a figure"
             return f"Decide: the {action['choice']} boat"
         if kind == "jump_out":
-            return f"Take a {action['rank']} out of the {action['boat']} boat"
+            return f"Take {_a(action['rank'])} out of the {action['boat']} boat"
         if kind == "jump_in":
             return f"Board the {action['boat']} boat"
         return super().describe_action(state, seat, action)
@@ -138,3 +138,7 @@ class LifeboatsGame(Game):
             zones[f"island:{name}"] = list(figs)
         zones["out"] = list(state.out)
         return zones
+
+
+def _a(rank: str) -> str:
+    return f"an {rank}" if rank[:1] in "aeiou" else f"a {rank}"

@@ -22,6 +22,7 @@ def build(
     positions: dict[str, int] | None = None,
     landed: dict[str, tuple[int, int]] | None = None,
     hats: dict[int, int] | None = None,
+    ashore: dict[str, list[str]] | None = None,
     options: dict[str, Any] | None = None,
     seed: int = 1,
 ) -> tuple[LifeboatsState, list[dict[str, Any]]]:
@@ -29,7 +30,8 @@ def build(
 
     `boats`: colour -> (lane, seats), seats given as "0s" (a sailor of seat 0), "2o" (an officer
     of seat 2), "L" (a leak) or None; missing seats are empty. Boats not listed are sunk
-    (or landed, from `landed`: colour -> (lane, harbour number)). Unplaced figures are out.
+    (or landed, from `landed`: colour -> (lane, harbour number)). `ashore`: island -> figure
+    codes already landed there. Unplaced figures are out.
     """
     state = GAME.new_game(n, seed, options)
     supply = {s: list(state.supply[s]) for s in range(n)}
@@ -56,6 +58,12 @@ def build(
                 supply[seat].remove(fig)
                 tokens.append(fig)
         boat.seats = tokens
+    for island, codes in (ashore or {}).items():
+        for code in codes:
+            seat, rank = int(code[0]), {"s": "sailor", "o": "officer"}[code[1]]
+            fig = next(f for f in supply[seat] if figure_info(f)[1] == rank)
+            supply[seat].remove(fig)
+            state.islands[island].append(fig)
     harbour = sorted((landed or {}).items(), key=lambda item: item[1][1])
     for colour, (lane, number) in harbour:
         boat = state.boats[colour]

@@ -13,8 +13,10 @@ def test_a_leak_fills_an_empty_seat() -> None:
     state, _ = build(4, boats={"red": (1, ["0s", "1s", None, "L"]), **OTHER})
     events = vote(state, {0: "red", 1: "red"})
     leak = one(events, "leak")
-    assert leak["boat"] == "red" and state.boats["red"].seats[2] == leak["leak"]
-    assert leaks(state, "red") == 2 and state.phase == "move"
+    assert leak["boat"] == "red"
+    assert state.boats["red"].seats[2] == leak["leak"]
+    assert leaks(state, "red") == 2
+    assert state.phase == "move"
 
 
 FULL = {"red": (1, ["0o", "0s", "1o", "1s", "2s", "L"]), **OTHER}
@@ -25,7 +27,8 @@ def test_a_full_boat_calls_an_ejection_vote_of_its_owners_with_weights() -> None
     events = vote(state, {0: "red", 1: "red", 2: "red"})
     one(events, "boat_full")
     opened = one(events, "vote_opened")
-    assert opened["vote"] == "eject" and opened["boat"] == "red"
+    assert opened["vote"] == "eject"
+    assert opened["boat"] == "red"
     assert opened["eligible"] == [0, 1, 2]
     assert opened["weights"] == {"0": 3, "1": 3, "2": 1}
     assert GAME.to_act(state) == [0, 1, 2]  # seat 3 has no figure in red
@@ -91,7 +94,8 @@ def test_sinking_counts_an_officer_as_one_figure() -> None:
     state, _ = build(4, boats={"red": (1, ["0o", "L"]), **OTHER})
     events = vote(state, {0: "red", 1: "red"})
     sunk = one(events, "sunk")
-    assert sunk["boat"] == "red" and len(sunk["figures"]) == 1
+    assert sunk["boat"] == "red"
+    assert len(sunk["figures"]) == 1
     assert sunk["figures"][0] in state.out
     assert state.boats["red"].seats == [None] * 6
     assert state.phase == "move"
@@ -109,7 +113,8 @@ def test_an_empty_boat_with_no_leak_stays_afloat_is_voted_on_and_may_land() -> N
     assert "red" in GAME.view(state, 0)["vote"]["choices"]
     events = vote(state, {0: "red"})
     landed = one(events, "landed")
-    assert landed["boat"] == "red" and landed["figures"] == []
+    assert landed["boat"] == "red"
+    assert landed["figures"] == []
     assert state.harbour == ["red"]
 
 
@@ -125,7 +130,8 @@ def test_sinking_waits_for_the_end_of_phase_3_and_a_boarder_can_save_a_boat() ->
     assert GAME.to_act(state) == [0]
     events = GAME.apply(state, 0, {"type": "jump_out", "boat": "red", "rank": "sailor"})
     assert [(e["seat"], e["auto"]) for e in events if e["type"] == "jumped_out"] == [(0, False), (1, True)]
-    assert state.phase == "jump_in" and GAME.to_act(state) == [1]
+    assert state.phase == "jump_in"
+    assert GAME.to_act(state) == [1]
     assert state.boats["red"].status == "sea"  # not sunk in the middle of the phase
     assert GAME.legal_actions(state, 1) == [
         {"type": "jump_in", "boat": "red"},
@@ -149,7 +155,8 @@ def test_a_boat_left_with_more_leaks_than_figures_sinks_at_the_end_of_phase_3() 
     )
     # 0, 1 and 2 are forced out (one figure type each); 3's only boat (black) has been left.
     assert [e["seat"] for e in events if e["type"] == "jumped_out"] == [0, 1, 2]
-    assert GAME.to_act(state) == [2] and state.phase == "jump_in"
+    assert GAME.to_act(state) == [2]
+    assert state.phase == "jump_in"
     GAME.apply(state, 2, {"type": "jump_in", "boat": "blue"})
     assert [a["boat"] for a in GAME.legal_actions(state, 1)] == ["red", "black"]
     events = GAME.apply(state, 1, {"type": "jump_in", "boat": "black"})

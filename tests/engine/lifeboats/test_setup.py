@@ -55,7 +55,8 @@ def test_each_player_places_own_boat_on_a_free_lane_then_start_player_the_black(
     )
     GAME.apply(state, start, {"type": "place_boat", "lane": 4})
     assert state.boats["black"].lane == 4
-    assert state.phase == "setup_figures" and GAME.to_act(state) == [start]
+    assert state.phase == "setup_figures"
+    assert GAME.to_act(state) == [start]
 
 
 def test_with_six_players_the_black_boat_takes_the_last_lane_unasked() -> None:
@@ -66,7 +67,8 @@ def test_with_six_players_the_black_boat_takes_the_last_lane_unasked() -> None:
         (seat,) = GAME.to_act(state)
         events += GAME.apply(state, seat, {"type": "place_boat", "lane": lane})
     placed = one([e for e in events if e["boat"] == "black"], "boat_placed")
-    assert placed["lane"] == 4 and placed["auto"]
+    assert placed["lane"] == 4
+    assert placed["auto"]
     assert state.phase == "setup_figures"
     assert GAME.to_act(state) == [state.start_player]
 
@@ -110,7 +112,7 @@ def test_bad_options_are_refused() -> None:
         {"jump_needs_exit": 1},
         {"four_sailors_from": "5"},
     ):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match=r"island_lanes|four_sailors_from|jump_needs_exit"):
             GAME.new_game(4, 1, bad)
 
 

@@ -24,9 +24,11 @@ def test_leak_vote_majority_gets_the_leak_and_colour_cards_return() -> None:
     assert GAME.to_act(state) == [0, 1, 2, 3]
     hand_before = list(state.hands[0])
     GAME.apply(state, 0, {"type": "vote", "card": "blue"})
-    assert "card-0-blue" not in state.hands[0] and state.cast[0] == "card-0-blue"
+    assert "card-0-blue" not in state.hands[0]
+    assert state.cast[0] == "card-0-blue"
     events = vote(state, {1: "blue", 2: "red"})
-    assert leaks(state, "blue") == 1 and leaks(state, "red") == 0
+    assert leaks(state, "blue") == 1
+    assert leaks(state, "red") == 0
     assert state.hands[0] == hand_before
     assert all(c is None for c in state.cast)
     assert state.phase == "move"
@@ -42,7 +44,8 @@ def test_two_hats_cancel_are_spent_and_colour_cards_decide() -> None:
     state, _ = build(4, boats=BOATS)
     events = vote(state, {0: "hat", 1: "hat", 2: "red", 3: None})
     reveal = one(events, "votes_revealed")
-    assert reveal["hats"] == [0, 1] and reveal["hats_cancelled"]
+    assert reveal["hats"] == [0, 1]
+    assert reveal["hats_cancelled"]
     assert leaks(state, "red") == 1
     assert state.discard == ["hat-0-1", "hat-1-1"]
     assert hand_names(state, 0).count("hat") == 2
@@ -58,7 +61,8 @@ def test_a_single_hat_owner_chooses_any_boat() -> None:
     assert_refused(state, 0, {"type": "decide", "choice": "green"})
     events = GAME.apply(state, 3, {"type": "decide", "choice": "green"})
     assert one(events, "vote_decided")["reason"] == "hat"
-    assert leaks(state, "green") == 1 and leaks(state, "red") == 0
+    assert leaks(state, "green") == 1
+    assert leaks(state, "red") == 0
     assert state.discard == ["hat-3-1"]
 
 
@@ -93,7 +97,8 @@ def test_start_player_breaks_the_tie_even_when_own_hat_was_cancelled() -> None:
     vote(state, {0: "hat", 1: "hat", 2: "red", 3: "blue"})
     assert GAME.to_act(state) == [1]
     assert {a["choice"] for a in GAME.legal_actions(state, 1)} == {"red", "blue"}
-    assert "hat-1-1" in state.discard and "hat-0-1" in state.discard
+    assert "hat-1-1" in state.discard
+    assert "hat-0-1" in state.discard
 
 
 def test_a_seat_without_hats_cannot_play_one_and_a_cast_is_final() -> None:
@@ -121,7 +126,8 @@ def test_a_vote_with_one_boat_at_sea_is_not_held() -> None:
     not_held = [e for e in events if e["type"] == "vote_not_held"]
     assert [(e["vote"], e["result"]) for e in not_held[:2]] == [("leak", "red"), ("move", "red")]
     assert not [e for e in events if e["type"] in ("vote_opened", "votes_revealed")]
-    assert state.discard == [] and all(len(h) == 8 for h in state.hands)
+    assert state.discard == []
+    assert all(len(h) == 8 for h in state.hands)
     # Alone at sea, the first player in turn order with a figure in it must jump, and drowns.
     drowned = [e for e in events if e["type"] == "drowned"]
     assert drowned[0]["seat"] == 0
