@@ -45,7 +45,8 @@ def test_order_knocked_out_before_its_place_is_skipped() -> None:
     play(s, 2, {"type": "fight", "side": "out", "weapons": [], "flare": False})
     assert G.to_act(s) == [2], "a second round: only those not yet in the fight have a choice"
     play(s, 2, {"type": "fight", "side": "out", "weapons": [], "flare": False})
-    assert s.wounds[3] == 3 and s.phase == "actions"
+    assert s.wounds[3] == 3
+    assert s.phase == "actions"
     assert G.to_act(s) == [1]
     play(s, 1, {"type": "nothing"})
     events = play(s, 2, {"type": "nothing"})
@@ -68,7 +69,8 @@ def test_row_without_oars_draws_two() -> None:
     assert G.to_act(s) == [1]
     assert G.view(s, 1)["me"]["rowing"] == [nav(19), nav(20)]
     assert G.view(s, 0)["rowing"] == {"rower": 1, "count": 2}
-    assert nav(19) in G.secrets_from(s, 0) and nav(19) not in G.secrets_from(s, 1)
+    assert nav(19) in G.secrets_from(s, 0)
+    assert nav(19) not in G.secrets_from(s, 1)
     assert [e["visible_to"] for e in of_type(events, "rowing_cards")] == [[1]]
     assert len(G.legal_actions(s, 1)) >= 4
     play(s, 1, {"type": "place_rowed", "to_stack": [nav(20)]})
@@ -98,7 +100,8 @@ def test_row_oar_in_hand_does_not_count() -> None:
 def test_row_marked_rowed_even_with_nothing_on_the_stack() -> None:
     s, _ = _row(0)
     play(s, 1, {"type": "place_rowed", "to_stack": []})
-    assert s.rowed[1] and s.row_stack == []
+    assert s.rowed[1]
+    assert s.row_stack == []
 
 
 # -- Change seats ---------------------------------------------------------------------------------
@@ -110,7 +113,8 @@ def test_swap_accepted_exchanges_seats_with_cards_and_wounds() -> None:
     assert G.legal_actions(s, 2)[:2] == [{"type": "accept"}, {"type": "refuse"}]
     play(s, 2, {"type": "accept"})
     assert s.boat == [2, 1, 0, 3]
-    assert s.tables[0] == [card("knife")] and s.wounds[0] == 1
+    assert s.tables[0] == [card("knife")]
+    assert s.wounds[0] == 1
     assert G.to_act(s) == [1]
 
 
@@ -120,14 +124,16 @@ def test_swap_refused_starts_a_fight() -> None:
     play(s, 0, {"type": "swap", "target": 2})
     play(s, 2, {"type": "refuse"})
     assert s.step == "fight"
-    assert s.window is not None and s.window.data["sides"] == {"attacker": [0], "defender": [2]}
+    assert s.window is not None
+    assert s.window.data["sides"] == {"attacker": [0], "defender": [2]}
 
 
 def test_swap_with_unconscious_or_dead_target_happens_at_once() -> None:
     s = build(FOUR, wounds={2: 8}, dead=[3])
     start(s, "actions")
     play(s, 0, {"type": "swap", "target": 2})
-    assert s.boat == [2, 1, 0, 3] and G.to_act(s) == [1]
+    assert s.boat == [2, 1, 0, 3]
+    assert G.to_act(s) == [1]
     events = play(s, 1, {"type": "swap", "target": 3})
     assert of_type(events, "swapped")[0]["boat"] == [2, 3, 0, 1]
 
@@ -140,7 +146,8 @@ def test_mug_named_face_up_card_keeps_its_state() -> None:
     start(s, "actions")
     play(s, 0, {"type": "mug", "target": 2, "card": parasol})
     play(s, 2, {"type": "accept"})
-    assert s.tables[0] == [parasol] and s.tables[2] == []
+    assert s.tables[0] == [parasol]
+    assert s.tables[2] == []
     assert G.view(s, 3)["players"][0]["table"] == [{"id": parasol, "kind": "parasol", "open": True}]
 
 
@@ -149,11 +156,15 @@ def test_mug_hand_card_only_the_two_see_it() -> None:
     start(s, "actions")
     play(s, 0, {"type": "mug", "target": 2, "card": "hand"})
     events = play(s, 2, {"type": "accept"})
-    assert s.hands[0] == [card("cash", 0)] and s.hands[2] == []
+    assert s.hands[0] == [card("cash", 0)]
+    assert s.hands[2] == []
     took = of_type(events, "mug_took")
-    assert took and took[0]["visible_to"] == [0, 2] and took[0]["card"] == card("cash", 0)
+    assert took
+    assert took[0]["visible_to"] == [0, 2]
+    assert took[0]["card"] == card("cash", 0)
     public = of_type(events, "mugged_hand_card")
-    assert public and "card" not in public[0]
+    assert public
+    assert "card" not in public[0]
     assert card("cash", 0) in G.secrets_from(s, 1)
 
 
@@ -171,7 +182,8 @@ def test_mug_takes_nothing_if_hand_emptied_before_answer() -> None:
     play(s, 2, {"type": "play", "card": card("cash", 0), "for": 2})
     events = play(s, 2, {"type": "accept"})
     assert of_type(events, "mug_empty")
-    assert s.hands[0] == [] and s.tables[2] == [card("cash", 0)]
+    assert s.hands[0] == []
+    assert s.tables[2] == [card("cash", 0)]
 
 
 def test_kid_mug_for_hand_card_cannot_be_refused() -> None:
@@ -179,8 +191,10 @@ def test_kid_mug_for_hand_card_cannot_be_refused() -> None:
     start(s, "actions")
     skip_to_actor(s, 3)
     events = play(s, 3, {"type": "mug", "target": 0, "card": "hand"})
-    assert s.hands[3] == [card("jewels", 0)] and s.hands[0] == []
-    assert of_type(events, "attempt") and not of_type(events, "answered")
+    assert s.hands[3] == [card("jewels", 0)]
+    assert s.hands[0] == []
+    assert of_type(events, "attempt")
+    assert not of_type(events, "answered")
     assert not of_type(events, "fight_started")
     assert not (s.step == "answer" and G.to_act(s) == [0])
 
@@ -190,7 +204,8 @@ def test_kid_mug_for_a_face_up_card_can_be_refused() -> None:
     start(s, "actions")
     skip_to_actor(s, 3)
     play(s, 3, {"type": "mug", "target": 0, "card": card("jewels", 0)})
-    assert G.to_act(s) == [0] and s.step == "answer"
+    assert G.to_act(s) == [0]
+    assert s.step == "answer"
 
 
 def test_mug_unconscious_or_dead_resolves_at_once() -> None:
@@ -211,7 +226,8 @@ def test_flare_gun_adds_net_birds_and_goes_to_the_discard() -> None:
     start(s, "actions")
     events = play(s, 0, {"type": "flare"})
     assert s.birds == 2
-    assert s.navigation[0] == nav(19) and s.navigation[-3:] == [nav(21), nav(23), nav(28)]
+    assert s.navigation[0] == nav(19)
+    assert s.navigation[-3:] == [nav(21), nav(23), nav(28)]
     assert s.discard == [gun]
     assert of_type(events, "flare_fired")[0]["visible_to"] == "all"
     assert G.view(s, None)["flare_reveal"] == [nav(21), nav(23), nav(28)]
@@ -230,7 +246,9 @@ def test_flare_gun_ends_the_game_at_four_birds() -> None:
     s.birds = 1
     start(s, "actions")
     play(s, 0, {"type": "flare"})
-    assert G.is_over(s) and s.end_reason == "land" and G.to_act(s) == []
+    assert G.is_over(s)
+    assert s.end_reason == "land"
+    assert G.to_act(s) == []
 
 
 def test_parasol_opens_from_hand_and_stays_face_up() -> None:
@@ -238,7 +256,8 @@ def test_parasol_opens_from_hand_and_stays_face_up() -> None:
     s = build(FOUR, hands={0: [parasol]})
     start(s, "actions")
     play(s, 0, {"type": "parasol"})
-    assert s.tables[0] == [parasol] and parasol in s.open_cards
+    assert s.tables[0] == [parasol]
+    assert parasol in s.open_cards
     assert G.view(s, 1)["players"][0]["table"][0]["open"] is True
 
 
@@ -258,7 +277,8 @@ def test_medical_kit_heals_and_revives_but_not_the_dead() -> None:
     assert targets == {1, 2}
     refused(s, 0, {"type": "medkit", "target": 3})
     play(s, 0, {"type": "medkit", "target": 1})
-    assert s.wounds[1] == 6 and s.discard == [kit]
+    assert s.wounds[1] == 6
+    assert s.discard == [kit]
     assert G.to_act(s) == [1], "conscious again at once"
 
 
@@ -279,7 +299,8 @@ def test_wounds_equal_to_size_unconscious_above_dead() -> None:
     wound(s, 1, 1, "test", events)
     assert G.view(s, None)["players"][1]["condition"] == "unconscious"
     wound(s, 1, 1, "test", events)
-    assert s.dead[1] and events[-1]["condition"] == "dead"
+    assert s.dead[1]
+    assert events[-1]["condition"] == "dead"
     assert G.legal_actions(s, 0) == []
     assert 0 in G.inactive_seats(s)
     assert G.to_act(s) == [1]
@@ -288,7 +309,9 @@ def test_wounds_equal_to_size_unconscious_above_dead() -> None:
 def test_dead_body_stays_in_its_seat_with_its_cards() -> None:
     s = build(FOUR, tables={1: [card("knife")]}, dead=[1])
     start(s, "actions")
-    assert 1 in s.boat and s.tables[1] == [card("knife")]
+    assert 1 in s.boat
+    assert s.tables[1] == [card("knife")]
     assert G.view(s, 0)["players"][1]["condition"] == "dead"
-    assert G.legal_actions(s, 1) == [] and 1 in G.inactive_seats(s)
+    assert G.legal_actions(s, 1) == []
+    assert 1 in G.inactive_seats(s)
     assert {"type": "mug", "target": 1, "card": card("knife")} in G.legal_actions(s, 0)

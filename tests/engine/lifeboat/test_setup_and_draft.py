@@ -81,15 +81,18 @@ def test_draft_cards_run_out_those_waiting_get_nothing() -> None:
     assert G.to_act(s) == [0]
     play(s, 0, {"type": "keep", "card": deck[1]})
     assert s.hands[1] == [deck[0]]
-    assert s.hands[2] == [] and s.hands[3] == []
-    assert s.phase == "actions" and s.provisions == []
+    assert s.hands[2] == []
+    assert s.hands[3] == []
+    assert s.phase == "actions"
+    assert s.provisions == []
 
 
 def test_draft_empty_deck_skips_the_phase() -> None:
     s = build(FOUR, provisions=[])
     events = start(s, "quartermaster")
     assert "quartermaster_skipped" in [e["type"] for e in events]
-    assert s.phase == "actions" and G.to_act(s) == [0]
+    assert s.phase == "actions"
+    assert G.to_act(s) == [0]
 
 
 def test_draft_only_conscious_characters_draw_and_count() -> None:
@@ -123,4 +126,5 @@ def test_cards_are_unique_and_distinctive() -> None:
     for a in ids:
         for b in ids:
             assert a == b or a not in b
-    assert len(cards("water")) == 16 and len(cards("painting")) == 3
+    assert len(cards("water")) == 16
+    assert len(cards("painting")) == 3
