@@ -45,7 +45,7 @@ def test_fight_answers_are_revealed_together() -> None:
     play(s, 2, fight("defender"))
     assert G.view(s, 3)["window"]["answered"] == [2]
     assert G.view(s, 3)["window"]["my_answer"] is None
-    assert "side" not in str(G.view(s, 3)["window"])
+    assert "'side'" not in str(G.view(s, 3)["window"])
     assert G.view(s, 2)["window"]["my_answer"]["side"] == "defender"
     assert s.window is not None
     assert s.window.data["sides"]["defender"] == [1]

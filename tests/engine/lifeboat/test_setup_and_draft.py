@@ -36,7 +36,7 @@ def test_setup_different_seeds_deal_differently() -> None:
 
 
 def test_setup_rejects_bad_options() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="sharks"):
         G.new_game(4, 1, {"sharks": "yes"})
     assert G.new_game(4, 1, {"sharks": True}).options["sharks"] is True
 
