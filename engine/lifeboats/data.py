@@ -75,7 +75,7 @@ def figure_info(fid: str) -> tuple[int, str]:
 
 
 def is_leak(token: str) -> bool:
-    return token.startswith("leak-")
+    return token[0] == "l"  # "leak-..." (figures are "fig-...")
 
 
 def leak_id(k: int) -> str:
@@ -91,7 +91,7 @@ def hat_id(seat: int, k: int) -> str:
 
 
 def is_hat(card: str) -> bool:
-    return card.startswith("hat-")
+    return card[0] == "h"  # "hat-..." (colour cards are "card-...")
 
 
 def card_colour(card: str) -> str:

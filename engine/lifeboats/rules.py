@@ -146,7 +146,7 @@ def owners_in(boat: Boat) -> list[int]:
 
 
 def hats_in_hand(state: S, seat: int) -> int:
-    return sum(1 for c in state.hands[seat] if is_hat(c))
+    return sum(1 for c in state.hands[seat] if c[0] == "h")  # "hat-..." ids
 
 
 def hats_public(state: S, seat: int) -> int:

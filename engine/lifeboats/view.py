@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import ISLANDS, LANES, POINTS, card_colour, figure_info, is_hat, is_leak, island_of_lane
+from .data import ISLANDS, LANES, POINTS, card_colour, figure_info, is_hat, island_of_lane
 from .rules import hats_in_hand, hats_public, own_colour, points_of, ranking_of, to_act, turn_order
-from .state import EJECT, OVER, LifeboatsState, jcopy
+from .state import EJECT, OVER, LifeboatsState
 
 
 def _figure(fid: str) -> dict[str, Any]:
@@ -24,10 +24,23 @@ def _figure(fid: str) -> dict[str, Any]:
 def _seat(token: str | None) -> dict[str, Any] | None:
     if token is None:
         return None
-    if is_leak(token):
+    if token[0] == "l":  # a leak
         return {"leak": token}
     owner, rank = figure_info(token)
     return {"id": token, "owner": owner, "rank": rank}
+
+
+def _reveal(record: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A fresh copy of a reveal record (its known, shallow-nested shape)."""
+    if record is None:
+        return None
+    out = dict(record)
+    out["ballots"] = [dict(b) for b in record["ballots"]]
+    for key in ("weights", "tally"):
+        out[key] = dict(record[key])
+    for key in ("hats", "among"):
+        out[key] = list(record[key])
+    return out
 
 
 def _card_name(card: str) -> str:
@@ -43,7 +56,7 @@ def view(state: LifeboatsState, seat: int | None) -> dict[str, Any]:
         spent[int(card.split("-")[1])] += 1
     supply_counts = []
     for s in range(n):
-        officers = sum(1 for f in state.supply[s] if figure_info(f)[1] == "officer")
+        officers = sum(1 for f in state.supply[s] if "officer" in f)
         supply_counts.append({"officer": officers, "sailor": len(state.supply[s]) - officers})
     points = points_of(state)
     out: dict[str, Any] = {
@@ -55,7 +68,7 @@ def view(state: LifeboatsState, seat: int | None) -> dict[str, Any]:
         "first_player": state.first_player,
         "turn_order": turn_order(n, state.start_player),
         "to_act": to_act(state),
-        "options": jcopy(state.options),
+        "options": {**state.options, "island_lanes": list(island_lanes)},
         "players": [
             {
                 "seat": s,
@@ -86,12 +99,12 @@ def view(state: LifeboatsState, seat: int | None) -> dict[str, Any]:
             for name in ISLANDS
         },
         "harbour": list(state.harbour),
-        "out": [_figure(f) for f in state.out if not is_leak(f)],
+        "out": [_figure(f) for f in state.out if f[0] != "l"],
         "leaks_in_play": sum(
-            1 for b in state.boats.values() for t in b.seats if t is not None and is_leak(t)
+            1 for b in state.boats.values() for t in b.seats if t is not None and t[0] == "l"
         ),
         "vote": None,
-        "last_reveal": jcopy(state.last_reveal),
+        "last_reveal": _reveal(state.last_reveal),
         "jump": {
             "left": list(state.left),
             "jumpers": [{"seat": s, "figure": f, "left": c} for s, f, c in state.jumpers],
