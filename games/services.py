@@ -30,6 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
+from notifications.services import record_game_progress
 
 from .errors import (
     GameNotFound,
@@ -370,6 +371,8 @@ def _store_state(
         renewed = Q(waiting=False) if acted_seat is None else Q(waiting=False) | Q(index=acted_seat)
         game.seats.filter(renewed, index__in=to_act).update(waiting=True, due_at=now + game.pace_delta)
     _bump(game, kind, *fields)
+    # Outbox rows (prompts, reminders, start/end mails) and deadline bookkeeping, in this transaction.
+    record_game_progress(game=game, state=state, acted_seat=acted_seat, kind=kind)
 
 
 def _bump(game: Game, kind: str, *fields: str) -> None:

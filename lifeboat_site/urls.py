@@ -7,4 +7,6 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("api/", include("games.api_urls")),
     path("", include("games.urls")),
+    path("", include("notifications.urls")),
+    path("anymail/", include("anymail.urls")),
 ]

@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -119,5 +120,19 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
+# Publishing must not hold up a move when the broker is down: fail fast, the outbox sweeper retries.
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
+CELERY_BEAT_SCHEDULE = {
+    "notifications-sweep-deadlines": {"task": "notifications.tasks.sweep_deadlines", "schedule": 60.0},
+    "notifications-sweep-outbox": {"task": "notifications.tasks.sweep_outbox", "schedule": 60.0},
+    "notifications-send-digests": {"task": "notifications.tasks.send_digests", "schedule": 3600.0},
+}
+
+# Notifications (play by email): absolute links in mails, the reply address (play+<token>@domain).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+NOTIFICATIONS_REPLY_ADDRESS = os.environ.get("NOTIFICATIONS_REPLY_ADDRESS", "play@lifeboat.club")
+NOTIFICATIONS_IDLE_TIMEOUTS = int(os.environ.get("NOTIFICATIONS_IDLE_TIMEOUTS", "3"))
+NOTIFICATIONS_VACATION_DAYS_PER_YEAR = int(os.environ.get("NOTIFICATIONS_VACATION_DAYS_PER_YEAR", "21"))
 
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Lifeboat Club <noreply@lifeboat.club>")

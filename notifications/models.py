@@ -1,0 +1,181 @@
+"""The outbox and the rows deadlines and email play need.
+
+- `Notification`: one mail to send, written in the same transaction as the write that causes it,
+  with a unique `dedupe_key`; the send task moves it PENDING -> SENDING -> SENT (or SKIPPED,
+  DIGESTED, CANCELLED, FAILED). `send_after` holds mails for quiet hours, reminders and retries.
+- `Prompt`: one decision a seat is asked for (the game version it was issued at, the legal actions
+  then, the deadline). Signed links and reply addresses point at it; it is spent once used.
+- `SeatStatus`: per-seat bookkeeping the games app does not need: consecutive timeouts, absence
+  (the idle ladder) and the seat's open prompt.
+- `GameWatch`: how far in a game's action log notifications have looked.
+- `GameMute`, `Vacation`: a user's per-game mute and their days away.
+
+Rows are written only by `notifications.services`.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Kind(models.TextChoices):
+    PROMPT = "prompt", _("Your turn")
+    REMINDER = "reminder", _("Reminder")
+    GAME_START = "game_start", _("Game started")
+    GAME_END = "game_end", _("Game over")
+    DIGEST = "digest", _("Daily digest")
+    REPLY_OK = "reply_ok", _("Move by email played")
+    REPLY_ERROR = "reply_error", _("Move by email refused")
+    ACCOUNT = "account", _("Account email")
+    ABSENT = "absent", _("Marked absent")
+    #: Reserved for the chat issue: messages from other players (no sender yet).
+    MESSAGE = "message", _("Message")
+
+
+#: Kinds that the per-user turn preference (each / digest / none) governs.
+TURN_KINDS = {Kind.PROMPT, Kind.REMINDER}
+#: Kinds sent whatever the game preferences say (the user asked for them or they are account mail).
+ALWAYS_KINDS = {Kind.ACCOUNT, Kind.REPLY_OK, Kind.REPLY_ERROR}
+
+
+class Status(models.TextChoices):
+    PENDING = "pending", _("Pending")
+    SENDING = "sending", _("In flight")
+    SENT = "sent", _("Sent")
+    SKIPPED = "skipped", _("Skipped (preferences)")
+    DIGEST = "digest", _("Waiting for the digest")
+    DIGESTED = "digested", _("Sent in a digest")
+    CANCELLED = "cancelled", _("Cancelled (no longer relevant)")
+    FAILED = "failed", _("Failed")
+
+
+class Notification(models.Model):
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    dedupe_key = models.CharField(max_length=200, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    #: Allauth mails may go to an address no user has yet; game mails use the user's address.
+    to_email = models.EmailField(blank=True)
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    seat_index = models.PositiveSmallIntegerField(null=True, blank=True)
+    prompt = models.ForeignKey("Prompt", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    #: Template context built from the seat's view only (JSON); rendered when sent.
+    context = models.JSONField(default=dict, blank=True)
+    #: Pre-rendered mails (allauth's): sent as they are.
+    subject = models.CharField(max_length=300, blank=True)
+    body_text = models.TextField(blank=True)
+    body_html = models.TextField(blank=True)
+    send_after = models.DateTimeField()
+    enqueued_at = models.DateTimeField(null=True, blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["send_after"],
+                condition=Q(status="pending"),
+                name="notif_pending_idx",
+            ),
+            models.Index(fields=["claimed_at"], condition=Q(status="sending"), name="notif_inflight_idx"),
+            models.Index(fields=["user", "status"], name="notif_user_status_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk} to user {self.user_id} ({self.status})"
+
+
+class Prompt(models.Model):
+    """A decision a seat was asked for; signed links and reply addresses name it."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    seat_index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    #: The game version the prompt was made for; links act with it.
+    version = models.PositiveIntegerField()
+    #: The latest game version at which the prompt was found unchanged (other seats may have acted
+    #: since it was issued without changing this seat's choices); links act with this version.
+    valid_version = models.PositiveIntegerField()
+    #: The legal actions at that version, in the order the mail numbers them.
+    actions = models.JSONField(default=list)
+    issued_at = models.DateTimeField()
+    #: The seat's deadline; links expire then (kept in step when the deadline moves).
+    due_at = models.DateTimeField(null=True, blank=True)
+    #: Set once a link or a reply acted on it.
+    used_at = models.DateTimeField(null=True, blank=True)
+    #: Set when the seat is no longer asked this (it acted, the deadline played, a new prompt).
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat_index", "version"], name="prompt_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"prompt {self.pk}: game {self.game_id} seat {self.seat_index} v{self.version}"
+
+
+class SeatStatus(models.Model):
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    seat_index = models.PositiveSmallIntegerField()
+    consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
+    #: Marked after too many timeouts in a row: auto-played at once until the player acts again.
+    absent = models.BooleanField(default=False)
+    absent_since = models.DateTimeField(null=True, blank=True)
+    open_prompt = models.ForeignKey(
+        Prompt, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat_index"], name="seat_status_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} seat {self.seat_index}: {self.consecutive_timeouts} timeouts"
+
+
+class GameWatch(models.Model):
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, primary_key=True, related_name="+")
+    #: Actions with a higher seq have not been looked at yet.
+    seen_seq = models.PositiveIntegerField(default=0)
+    #: Timeouts in a row after which a seat is marked absent (the idle ladder).
+    idle_limit = models.PositiveSmallIntegerField(default=3)
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} seen to #{self.seen_seq}"
+
+
+class GameMute(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="game_mute_unique")]
+
+    def __str__(self) -> str:
+        return f"user {self.user_id} muted game {self.game_id}"
+
+
+class Vacation(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    #: Set when the user comes back early; the unused days return to the budget.
+    ended_early_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "ends_at"], name="vacation_user_idx")]
+
+    def __str__(self) -> str:
+        return f"vacation of user {self.user_id}: {self.starts_at:%Y-%m-%d} to {self.ends_at:%Y-%m-%d}"

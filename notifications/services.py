@@ -1,0 +1,973 @@
+"""Every write of the notifications app.
+
+The games services call `record_game_progress` once per game write, inside their transaction and
+with the game row locked: it writes the outbox rows (prompts, reminders, start and end mails),
+the prompts that signed links and reply addresses name, and the idle-ladder bookkeeping. Mails are
+enqueued only after the commit (`transaction.on_commit`); an enqueue that fails is logged and left
+to `sweep_outbox`, so a broker outage never breaks a move.
+
+`deliver` is the body of the send task: lock the row, act only from PENDING (or a SENDING row
+whose worker died), apply the user's preferences, mark it SENDING, send outside the lock, mark it
+SENT. `sweep_outbox` re-queues rows stuck pending or in flight; `sweep_deadlines` plays the
+default action for overdue seats through `games.services.apply_default_action`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import logging
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import engine
+from accounts.models import NotifyMode, Profile
+from games.errors import GameError
+from games.models import Action, Game, Seat
+
+from .models import (
+    ALWAYS_KINDS,
+    TURN_KINDS,
+    GameMute,
+    GameWatch,
+    Kind,
+    Notification,
+    Prompt,
+    SeatStatus,
+    Status,
+    Vacation,
+)
+
+logger = logging.getLogger(__name__)
+
+#: Sources of actions a person took (they reset the idle ladder).
+HUMAN_SOURCES = {Action.Source.WEB, Action.Source.API, Action.Source.EMAIL}
+#: How many of the latest actions a prompt mail looks back through for "what happened".
+RECENT_ACTIONS = 40
+
+
+def _setting(name: str, default: Any) -> Any:
+    return getattr(settings, name, default)
+
+
+def idle_limit_default() -> int:
+    return int(_setting("NOTIFICATIONS_IDLE_TIMEOUTS", 3))
+
+
+# -- errors -----------------------------------------------------------------------------------
+class PromptError(Exception):
+    """A link or reply that cannot act; `status_code` is the HTTP status of the page."""
+
+    status_code = 400
+    default_message = _("This link is not valid.")
+
+    def __init__(self, message: str | None = None) -> None:
+        self.message = str(message or self.default_message)
+        super().__init__(self.message)
+
+
+class PromptInvalid(PromptError):
+    status_code = 400
+
+
+class PromptUsed(PromptError):
+    status_code = 410
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message or _("This link was already used: each link plays once."))
+
+
+class PromptExpired(PromptError):
+    status_code = 410
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message or _("This link expired at the deadline."))
+
+
+class PromptStale(PromptError):
+    status_code = 409
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(
+            message or _("The game moved on since this mail was sent; open the game to see where it stands.")
+        )
+
+
+class VacationError(Exception):
+    pass
+
+
+# -- the outbox -------------------------------------------------------------------------------
+def _enqueue_on_commit(ids: list[int]) -> None:
+    if ids:
+        transaction.on_commit(lambda: enqueue(ids))
+
+
+def enqueue(ids: Iterable[int]) -> list[int]:
+    """Hand rows to the send task; failures are logged and left for the sweeper. Never raises."""
+    from .tasks import send_notification
+
+    done: list[int] = []
+    for nid in ids:
+        try:
+            send_notification.delay(nid)
+        except Exception:  # the broker is down or misconfigured: the sweeper will re-queue
+            logger.warning(
+                "could not enqueue notification %s; the outbox sweeper will retry", nid, exc_info=True
+            )
+        else:
+            done.append(nid)
+    if done:
+        try:
+            Notification.objects.filter(pk__in=done, status=Status.PENDING).update(enqueued_at=timezone.now())
+        except Exception:
+            logger.warning("could not mark notifications %s enqueued", done, exc_info=True)
+    return done
+
+
+def _create_rows(rows: list[Notification]) -> list[Notification]:
+    """Insert the rows whose dedupe key is new; returns the inserted ones.
+
+    Game-scoped keys are written under the game row lock, so checking then inserting cannot race.
+    """
+    if not rows:
+        return []
+    keys = [row.dedupe_key for row in rows]
+    existing = set(Notification.objects.filter(dedupe_key__in=keys).values_list("dedupe_key", flat=True))
+    seen: set[str] = set()
+    fresh = []
+    for row in rows:
+        if row.dedupe_key in existing or row.dedupe_key in seen:
+            continue
+        seen.add(row.dedupe_key)
+        fresh.append(row)
+    return Notification.objects.bulk_create(fresh)
+
+
+def _due_now(rows: list[Notification], now: dt.datetime) -> list[int]:
+    return [row.pk for row in rows if row.status == Status.PENDING and row.send_after <= now]
+
+
+def queue_rendered_mail(
+    *, message: EmailMessage, kind: str = Kind.ACCOUNT, user: Any = None, send_now: bool = True
+) -> Notification:
+    """Put an already rendered mail (allauth's) through the outbox.
+
+    Account mails are delivered at once in this process (a person is waiting for a sign-in code on
+    the page, and a broker outage must not block signing in); the row records it, and if sending
+    fails the sweeper retries it like any other.
+    """
+    html = ""
+    for content, mimetype in getattr(message, "alternatives", []) or []:
+        if mimetype == "text/html":
+            html = str(content)
+    if message.content_subtype == "html":
+        html, text = message.body, ""
+    else:
+        text = message.body
+    to_email = (message.to or [""])[0]
+    if user is None and to_email:
+        user = get_user_model().objects.filter(email__iexact=to_email).first()
+    row = Notification.objects.create(
+        kind=kind,
+        dedupe_key=f"{kind}:{uuid.uuid4().hex}",
+        user=user,
+        to_email=to_email,
+        subject=" ".join(str(message.subject).split())[:300],
+        body_text=text,
+        body_html=html,
+        send_after=timezone.now(),
+    )
+    if send_now:
+        deliver(row.pk)
+    else:
+        _enqueue_on_commit([row.pk])
+    return row
+
+
+# -- recording game progress ------------------------------------------------------------------
+def _describe_event(rules: engine.Game, event: dict[str, Any]) -> str:
+    describe = getattr(rules, "describe_event", None)
+    if describe is not None:
+        try:
+            return str(describe(event))
+        except Exception:  # an engine without a label for this event: fall back below
+            pass
+    label = str(event.get("type", "")).replace("_", " ").capitalize()
+    details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in {"type", "visible_to"})
+    return f"{label} ({details})" if details else label
+
+
+def _away(game: Game, seats: list[Seat], statuses: dict[int, SeatStatus], now: dt.datetime) -> list[dict]:
+    """Players on vacation or marked absent: every player of the table sees this."""
+    users = [s.user_id for s in seats]
+    on_vacation = dict(
+        Vacation.objects.filter(
+            user_id__in=users, starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
+        ).values_list("user_id", "ends_at")
+    )
+    away = []
+    for seat in seats:
+        status = statuses.get(seat.index)
+        if seat.user_id in on_vacation or (status is not None and status.absent):
+            away.append(
+                {
+                    "seat": seat.index,
+                    "name": _name(seat.user),
+                    "vacation_until": on_vacation[seat.user_id].isoformat()
+                    if seat.user_id in on_vacation
+                    else None,
+                    "absent": bool(status is not None and status.absent),
+                }
+            )
+    return away
+
+
+def _name(user: Any) -> str:
+    try:
+        return user.profile.display_name
+    except Exception:  # a user without a profile (fixtures): fall back to the username
+        return str(getattr(user, "username", "") or "a player")
+
+
+def _reminder_times(
+    issued_at: dt.datetime, due_at: dt.datetime | None, now: dt.datetime
+) -> dict[str, dt.datetime]:
+    """At 75% of the time elapsed and at one hour left, each only if still ahead and distinct."""
+    if due_at is None or due_at <= issued_at:
+        return {}
+    length = due_at - issued_at
+    times = {"75": issued_at + length * 0.75}
+    one_hour = due_at - dt.timedelta(hours=1)
+    if one_hour > times["75"] + dt.timedelta(minutes=5):
+        times["1h"] = one_hour
+    return times
+
+
+def record_game_progress(
+    *, game: Game, state: Any = None, acted_seat: int | None = None, kind: str = "action"
+) -> None:
+    """Write the outbox rows, prompts and idle-ladder counts that follow a game write.
+
+    Called by games.services inside the write's transaction, with the game row locked and after
+    the seats' `waiting`/`due_at` are updated. Rendering data comes only from each seat's `view`,
+    the events visible to it and its legal actions; never from the raw state.
+    """
+    if game.snapshot is None and state is None:
+        return
+    rules = engine.get_game(game.slug)
+    if state is None:
+        state = rules.from_json(game.snapshot)
+    now = timezone.now()
+    over = rules.is_over(state)
+    seats = [s for s in Seat.objects.filter(game=game).select_related("user__profile") if s.index is not None]
+    by_index = {s.index: s for s in seats}
+    statuses = {s.seat_index: s for s in SeatStatus.objects.filter(game=game).select_related("open_prompt")}
+    watch, _created = GameWatch.objects.get_or_create(
+        game=game, defaults={"idle_limit": idle_limit_default()}
+    )
+    recent = list(
+        Action.objects.filter(game=game)
+        .order_by("-seq")
+        .values("seq", "seat_index", "source", "events")[:RECENT_ACTIONS]
+    )
+    recent.reverse()
+    rows: list[Notification] = []
+    dirty: dict[int, SeatStatus] = {}
+
+    def status_for(index: int) -> SeatStatus:
+        if index not in statuses:
+            statuses[index] = SeatStatus.objects.create(game=game, seat_index=index)
+        return statuses[index]
+
+    # The idle ladder: timeouts in a row mark a seat absent; any move by its player resets it.
+    limit = watch.idle_limit
+    for act in recent:
+        if act["seq"] <= watch.seen_seq:
+            continue
+        status = status_for(act["seat_index"])
+        if act["source"] == Action.Source.TIMEOUT:
+            status.consecutive_timeouts += 1
+            if status.consecutive_timeouts >= limit and not status.absent:
+                status.absent, status.absent_since = True, now
+                user = by_index[act["seat_index"]].user
+                rows.append(
+                    Notification(
+                        kind=Kind.ABSENT,
+                        dedupe_key=f"absent:{game.pk}:{act['seat_index']}:{act['seq']}",
+                        user=user,
+                        game=game,
+                        seat_index=act["seat_index"],
+                        context={"game": _game_context(game, rules), "limit": limit},
+                        send_after=now,
+                    )
+                )
+            dirty[act["seat_index"]] = status
+        elif act["source"] in HUMAN_SOURCES and (status.consecutive_timeouts or status.absent):
+            status.consecutive_timeouts, status.absent, status.absent_since = 0, False, None
+            dirty[act["seat_index"]] = status
+    if game.move_count != watch.seen_seq:
+        GameWatch.objects.filter(pk=watch.pk).update(seen_seq=game.move_count)
+
+    game_ctx = _game_context(game, rules)
+    if kind == "started":
+        for seat in seats:
+            rows.append(
+                Notification(
+                    kind=Kind.GAME_START,
+                    dedupe_key=f"game_start:{game.pk}:{seat.index}",
+                    user=seat.user,
+                    game=game,
+                    seat_index=seat.index,
+                    context={
+                        "game": game_ctx,
+                        "seat": seat.index,
+                        "players": [{"seat": s.index, "name": _name(s.user)} for s in seats],
+                        "view": rules.view(state, seat.index),
+                    },
+                    send_after=now,
+                )
+            )
+
+    to_act = [] if over else rules.to_act(state)
+    waiting = set(to_act)
+    close_ids: list[int] = []
+    kept_ids: list[int] = []
+    retimed: list[Prompt] = []
+    away = None
+    autoplay: list[int] = []
+    vacation_ends: dict[int, dt.datetime] | None = None
+
+    for index, status in list(statuses.items()):
+        prompt = status.open_prompt
+        if prompt is not None and (index not in waiting or prompt.closed_at is not None):
+            close_ids.append(prompt.pk)
+            status.open_prompt = None
+            dirty[index] = status
+
+    for index in to_act:
+        seat = by_index.get(index)
+        if seat is None or seat.resigned:
+            continue  # the games services auto-play resigned seats
+        status = status_for(index)
+        if status.absent:
+            autoplay.append(index)
+            if status.open_prompt is not None:
+                close_ids.append(status.open_prompt.pk)
+                status.open_prompt = None
+                dirty[index] = status
+            continue
+        if vacation_ends is None:
+            vacation_ends = _vacation_ends([s.user_id for s in seats], now)
+        due_at = seat.due_at
+        if seat.user_id in vacation_ends and due_at is not None:
+            extended = vacation_ends[seat.user_id] + game.pace_delta
+            if extended > due_at:
+                Seat.objects.filter(pk=seat.pk).update(due_at=extended)
+                seat.due_at = due_at = extended
+        legal = rules.legal_actions(state, index)
+        prompt = status.open_prompt
+        if prompt is not None and index != acted_seat and prompt.actions == legal:
+            kept_ids.append(prompt.pk)
+            if prompt.due_at != due_at:
+                prompt.due_at = due_at
+                retimed.append(prompt)
+            continue
+        if prompt is not None:
+            close_ids.append(prompt.pk)
+        prompt = Prompt.objects.create(
+            game=game,
+            seat_index=index,
+            user_id=seat.user_id,
+            version=game.version,
+            valid_version=game.version,
+            actions=legal,
+            issued_at=now,
+            due_at=due_at,
+        )
+        status.open_prompt = prompt
+        dirty[index] = status
+        if away is None:
+            away = _away(game, seats, statuses, now)
+        context = _prompt_context(rules, state, game_ctx, index, prompt, legal, recent, over, away)
+        rows.append(
+            Notification(
+                kind=Kind.PROMPT,
+                dedupe_key=f"prompt:{prompt.pk}",
+                user_id=seat.user_id,
+                game=game,
+                seat_index=index,
+                prompt=prompt,
+                context=context,
+                send_after=now,
+            )
+        )
+        for label, when in _reminder_times(now, due_at, now).items():
+            rows.append(
+                Notification(
+                    kind=Kind.REMINDER,
+                    dedupe_key=f"reminder:{label}:{prompt.pk}",
+                    user_id=seat.user_id,
+                    game=game,
+                    seat_index=index,
+                    prompt=prompt,
+                    context={**context, "reminder": label},
+                    send_after=when,
+                )
+            )
+
+    if over:
+        scores = rules.scores(state)
+        places = rules.ranking(state)
+        results = sorted(
+            (
+                {"seat": s.index, "name": _name(s.user), "score": scores[s.index], "place": places[s.index]}
+                for s in seats
+            ),
+            key=lambda r: (r["place"], r["seat"]),
+        )
+        for seat in seats:
+            rows.append(
+                Notification(
+                    kind=Kind.GAME_END,
+                    dedupe_key=f"game_end:{game.pk}:{seat.index}",
+                    user_id=seat.user_id,
+                    game=game,
+                    seat_index=seat.index,
+                    context={"game": game_ctx, "seat": seat.index, "results": results},
+                    send_after=now,
+                )
+            )
+
+    if close_ids:
+        Prompt.objects.filter(pk__in=close_ids, closed_at__isnull=True).update(closed_at=now)
+    if kept_ids:
+        Prompt.objects.filter(pk__in=kept_ids).update(valid_version=game.version)
+    for prompt in retimed:
+        _retime_prompt(prompt, now)
+    for status in dirty.values():
+        status.save()
+    if autoplay:
+        Seat.objects.filter(game=game, index__in=autoplay, waiting=True).update(due_at=now)
+        game_id, version = game.pk, game.version
+        transaction.on_commit(lambda: _enqueue_autoplay(game_id, autoplay[0], version))
+    created = _create_rows(rows)
+    _enqueue_on_commit(_due_now(created, now))
+
+
+def _vacation_ends(user_ids: list[int], now: dt.datetime) -> dict[int, dt.datetime]:
+    return dict(
+        Vacation.objects.filter(
+            user_id__in=user_ids, starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
+        ).values_list("user_id", "ends_at")
+    )
+
+
+def _enqueue_autoplay(game_id: int, seat_index: int, version: int) -> None:
+    from .tasks import autoplay_seat
+
+    try:
+        autoplay_seat.delay(game_id, seat_index, version)
+    except Exception:  # the deadline sweep plays it within the minute (its due_at is now)
+        logger.warning("could not enqueue autoplay of game %s seat %s", game_id, seat_index, exc_info=True)
+
+
+def _game_context(game: Game, rules: engine.Game) -> dict[str, Any]:
+    return {"id": game.pk, "slug": game.slug, "name": rules.name, "version": game.version}
+
+
+def _prompt_context(
+    rules: engine.Game,
+    state: Any,
+    game_ctx: dict[str, Any],
+    index: int,
+    prompt: Prompt,
+    legal: list[dict[str, Any]],
+    recent: list[dict[str, Any]],
+    over: bool,
+    away: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """What a prompt mail shows, from the seat's own view, visible events and legal actions."""
+    last_own = max((a["seq"] for a in recent if a["seat_index"] == index), default=0)
+    events = [
+        _describe_event(rules, ev)
+        for act in recent
+        if act["seq"] > last_own
+        for ev in engine.events_for(act["events"], index, game_over=over)
+    ]
+    return {
+        "game": game_ctx,
+        "seat": index,
+        "prompt": prompt.pk,
+        "view": rules.view(state, index),
+        "events": events,
+        "choices": [
+            {"n": n, "label": rules.describe_action(state, index, action)}
+            for n, action in enumerate(legal, 1)
+        ],
+        "due_at": prompt.due_at.isoformat() if prompt.due_at else None,
+        "away": [a for a in away if a["seat"] != index],
+    }
+
+
+def _retime_prompt(prompt: Prompt, now: dt.datetime) -> None:
+    """The deadline moved: keep the prompt's expiry and its pending reminders in step."""
+    Prompt.objects.filter(pk=prompt.pk).update(due_at=prompt.due_at)
+    times = _reminder_times(prompt.issued_at, prompt.due_at, now)
+    for row in Notification.objects.filter(prompt=prompt, kind=Kind.REMINDER, status=Status.PENDING):
+        label = row.dedupe_key.split(":")[1]
+        if label in times:
+            Notification.objects.filter(pk=row.pk).update(
+                send_after=times[label], context={**row.context, "due_at": prompt.due_at.isoformat()}
+            )
+        else:
+            Notification.objects.filter(pk=row.pk).update(status=Status.CANCELLED)
+    # A prompt mail still waiting (quiet hours, digest) shows the new deadline too.
+    for row in Notification.objects.filter(
+        prompt=prompt, kind=Kind.PROMPT, status__in=[Status.PENDING, Status.DIGEST]
+    ):
+        Notification.objects.filter(pk=row.pk).update(
+            context={**row.context, "due_at": prompt.due_at.isoformat() if prompt.due_at else None}
+        )
+
+
+# -- sending ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Decision:
+    action: str  # "send", "skip", "digest", "cancel", "hold"
+    until: dt.datetime | None = None
+
+
+def _profile(user: Any) -> Profile | None:
+    if user is None:
+        return None
+    try:
+        return user.profile
+    except Profile.DoesNotExist:
+        return None
+
+
+def quiet_hours_end(profile: Profile, now: dt.datetime) -> dt.datetime:
+    """The next moment the user's quiet hours end, as an aware datetime."""
+    zone = profile.zone
+    local = now.astimezone(zone)
+    end = profile.quiet_hours_end
+    candidate = dt.datetime.combine(local.date(), end, tzinfo=zone)
+    if candidate <= local:
+        candidate = dt.datetime.combine(local.date() + dt.timedelta(days=1), end, tzinfo=zone)
+    return candidate.astimezone(dt.UTC)
+
+
+def decide(n: Notification, now: dt.datetime) -> Decision:
+    """What the user's preferences make of this mail now (checked when sending, not when written)."""
+    if n.kind in ALWAYS_KINDS or n.user_id is None:
+        return Decision("send")
+    if n.kind in TURN_KINDS and n.prompt_id is not None:
+        prompt = Prompt.objects.filter(pk=n.prompt_id).values("closed_at", "used_at").first()
+        if prompt is None or prompt["closed_at"] is not None or prompt["used_at"] is not None:
+            return Decision("cancel")
+    profile = _profile(n.user)
+    if profile is not None and profile.email_opt_out:
+        return Decision("skip")
+    if n.game_id is not None and GameMute.objects.filter(user_id=n.user_id, game_id=n.game_id).exists():
+        return Decision("skip")
+    if profile is not None and n.kind in TURN_KINDS:
+        if profile.notify_mode == NotifyMode.NONE:
+            return Decision("skip")
+        if profile.notify_mode == NotifyMode.DIGEST:
+            return Decision("digest")
+    if profile is not None and profile.in_quiet_hours(now):
+        return Decision("hold", quiet_hours_end(profile, now))
+    return Decision("send")
+
+
+def inflight_timeout() -> dt.timedelta:
+    return dt.timedelta(seconds=int(_setting("NOTIFICATIONS_INFLIGHT_TIMEOUT", 600)))
+
+
+def max_attempts() -> int:
+    return int(_setting("NOTIFICATIONS_MAX_ATTEMPTS", 8))
+
+
+def deliver(notification_id: int) -> str:
+    """Send one outbox row at most once; returns what happened (for logs and tests)."""
+    from .rendering import build_message
+
+    now = timezone.now()
+    with transaction.atomic():
+        n = (
+            Notification.objects.select_for_update()
+            .select_related("user__profile")
+            .filter(pk=notification_id)
+            .first()
+        )
+        if n is None:
+            return "missing"
+        stale_flight = (
+            n.status == Status.SENDING
+            and n.claimed_at is not None
+            and n.claimed_at < now - inflight_timeout()
+        )
+        if n.status != Status.PENDING and not stale_flight:
+            return f"not pending ({n.status})"
+        if n.send_after > now:
+            return "not due"
+        decision = decide(n, now)
+        if decision.action == "hold":
+            n.status, n.send_after = Status.PENDING, decision.until
+            n.save(update_fields=["status", "send_after"])
+            return "held"
+        if decision.action != "send":
+            n.status = {"skip": Status.SKIPPED, "digest": Status.DIGEST, "cancel": Status.CANCELLED}[
+                decision.action
+            ]
+            n.save(update_fields=["status"])
+            return decision.action
+        n.status, n.claimed_at, n.attempts = Status.SENDING, now, n.attempts + 1
+        n.save(update_fields=["status", "claimed_at", "attempts"])
+    try:
+        message = build_message(n)
+        message.send()
+    except Exception as exc:
+        failed = n.attempts >= max_attempts()
+        backoff = dt.timedelta(minutes=min(60, 2**n.attempts))
+        Notification.objects.filter(pk=n.pk, status=Status.SENDING).update(
+            status=Status.FAILED if failed else Status.PENDING,
+            send_after=timezone.now() + backoff,
+            last_error=f"{type(exc).__name__}: {exc}"[:2000],
+        )
+        logger.exception("sending notification %s failed (attempt %s)", n.pk, n.attempts)
+        return "error"
+    Notification.objects.filter(pk=n.pk, status=Status.SENDING).update(
+        status=Status.SENT, sent_at=timezone.now(), subject=message.subject[:300]
+    )
+    return "sent"
+
+
+def sweep_outbox(*, now: dt.datetime | None = None, limit: int = 500) -> dict[str, int]:
+    """Re-queue rows stuck in flight (a worker died) or pending and due but not in the queue."""
+    now = now or timezone.now()
+    stuck = list(
+        Notification.objects.filter(status=Status.SENDING, claimed_at__lt=now - inflight_timeout())
+        .order_by("claimed_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+    if stuck:
+        Notification.objects.filter(pk__in=stuck, status=Status.SENDING).update(
+            status=Status.PENDING, send_after=now, enqueued_at=None
+        )
+    requeue_after = dt.timedelta(seconds=int(_setting("NOTIFICATIONS_REQUEUE_AFTER", 120)))
+    due = list(
+        Notification.objects.filter(status=Status.PENDING, send_after__lte=now)
+        .filter(
+            Q(enqueued_at__isnull=True)
+            | Q(enqueued_at__lt=F("send_after"))
+            | Q(enqueued_at__lt=now - requeue_after)
+        )
+        .order_by("send_after")
+        .values_list("pk", flat=True)[:limit]
+    )
+    queued = enqueue(due)
+    return {"stuck": len(stuck), "due": len(due), "queued": len(queued)}
+
+
+def send_digests(*, now: dt.datetime | None = None) -> int:
+    """One digest per user of the turn mails waiting for it; returns how many digests were made."""
+    now = now or timezone.now()
+    made: list[int] = []
+    user_ids = list(
+        Notification.objects.filter(status=Status.DIGEST).values_list("user_id", flat=True).distinct()
+    )
+    for user_id in user_ids:
+        with transaction.atomic():
+            items = list(
+                Notification.objects.select_for_update()
+                .filter(user_id=user_id, status=Status.DIGEST)
+                .order_by("created_at")
+            )
+            if not items:
+                continue
+            open_prompts = set(
+                Prompt.objects.filter(
+                    pk__in=[i.prompt_id for i in items if i.prompt_id],
+                    closed_at__isnull=True,
+                    used_at__isnull=True,
+                ).values_list("pk", flat=True)
+            )
+            entries = [
+                {**i.context, "kind": i.kind, "open": i.prompt_id in open_prompts}
+                for i in items
+                if i.kind == Kind.PROMPT
+            ]
+            digest = Notification.objects.create(
+                kind=Kind.DIGEST,
+                dedupe_key=f"digest:{user_id}:{now:%Y-%m-%dT%H}",
+                user_id=user_id,
+                context={"items": entries},
+                send_after=now,
+            )
+            Notification.objects.filter(pk__in=[i.pk for i in items]).update(status=Status.DIGESTED)
+            made.append(digest.pk)
+            _enqueue_on_commit([digest.pk])
+    return len(made)
+
+
+# -- deadlines --------------------------------------------------------------------------------
+def overdue_seats(*, now: dt.datetime, limit: int) -> list[tuple[int, int, int]]:
+    """(game id, seat index, game version) of overdue waiting seats, oldest deadline first.
+
+    One query on the partial index `seat_due_idx` (waiting seats by due_at): its cost grows with
+    the overdue seats, not with the games.
+    """
+    return list(
+        Seat.objects.filter(waiting=True, due_at__lte=now, game__status=Game.Status.RUNNING)
+        .order_by("due_at")
+        .values_list("game_id", "index", "game__version")[:limit]
+    )
+
+
+def sweep_deadlines(*, now: dt.datetime | None = None, limit: int = 5000) -> dict[str, int]:
+    """Play the default action of every overdue seat through the games service, at most once each.
+
+    Each call carries the game version read with the seat; a sweep running twice, or a human move
+    landing first, makes the service refuse the stale version, so one action is applied at most.
+    """
+    from games.services import apply_default_action
+
+    now = now or timezone.now()
+    played = refused = 0
+    versions: dict[int, int] = {}
+    for game_id, seat_index, version in overdue_seats(now=now, limit=limit):
+        expected = versions.get(game_id, version)
+        try:
+            game = apply_default_action(game_id=game_id, seat_index=seat_index, expected_version=expected)
+        except GameError:
+            refused += 1
+            continue
+        except Exception:  # one broken game must not stall every other table
+            logger.exception("default action failed for game %s seat %s", game_id, seat_index)
+            refused += 1
+            continue
+        versions[game_id] = game.version
+        played += 1
+    return {"played": played, "refused": refused}
+
+
+def autoplay(*, game_id: int, seat_index: int, version: int) -> bool:
+    """Play an absent seat's default action at once (expected version: the write that asked)."""
+    from games.services import apply_default_action
+
+    try:
+        apply_default_action(game_id=game_id, seat_index=seat_index, expected_version=version)
+    except GameError:
+        return False
+    return True
+
+
+# -- acting from a mail -----------------------------------------------------------------------
+def check_prompt(
+    prompt: Prompt | None, *, user_id: int | None, game_id: int | None, version: int | None, now: dt.datetime
+) -> Prompt:
+    """Raise the right PromptError unless the prompt may still be acted on."""
+    if prompt is None:
+        raise PromptInvalid()
+    if user_id is not None and (prompt.user_id, prompt.game_id, prompt.version) != (
+        user_id,
+        game_id,
+        version,
+    ):
+        raise PromptInvalid()
+    if prompt.used_at is not None:
+        raise PromptUsed()
+    if prompt.due_at is not None and now >= prompt.due_at:
+        raise PromptExpired()
+    if prompt.closed_at is not None:
+        raise PromptStale()
+    return prompt
+
+
+def play_prompt_choice(
+    *,
+    prompt_id: int,
+    choice: int,
+    user_id: int | None = None,
+    game_id: int | None = None,
+    version: int | None = None,
+    source: str = Action.Source.EMAIL,
+) -> tuple[Prompt, str]:
+    """Play choice `choice` (1-based) of a prompt through `games.services.action_submit`.
+
+    Locks the game row first, then the prompt (the order every game write uses), refuses spent,
+    expired or superseded prompts, and acts with the version the prompt is valid for. The prompt
+    is spent only when the move is played. Returns the prompt and the played action's label.
+    """
+    from games.services import action_submit
+
+    now = timezone.now()
+    with transaction.atomic():
+        game_ref = Prompt.objects.filter(pk=prompt_id).values_list("game_id", flat=True).first()
+        if game_ref is None:
+            raise PromptInvalid()
+        Game.objects.select_for_update().filter(pk=game_ref).values_list("pk").first()
+        prompt = Prompt.objects.select_for_update().select_related("user").filter(pk=prompt_id).first()
+        check_prompt(prompt, user_id=user_id, game_id=game_id, version=version, now=now)
+        if not 1 <= choice <= len(prompt.actions):
+            raise PromptInvalid(_("There is no choice %(n)s in this mail.") % {"n": choice})
+        action = prompt.actions[choice - 1]
+        game = Game.objects.get(pk=prompt.game_id)
+        label = engine.get_game(game.slug).describe_action(
+            engine.get_game(game.slug).from_json(game.snapshot), prompt.seat_index, action
+        )
+        try:
+            action_submit(
+                game_id=prompt.game_id,
+                user=prompt.user,
+                action=action,
+                expected_version=prompt.valid_version,
+                source=source,
+            )
+        except GameError as exc:
+            raise PromptStale(exc.message) from None
+        Prompt.objects.filter(pk=prompt.pk).update(used_at=now, closed_at=now)
+    return prompt, label
+
+
+# -- preferences ------------------------------------------------------------------------------
+def mute_game(*, user: Any, game_id: int) -> None:
+    GameMute.objects.get_or_create(user=user, game_id=game_id)
+
+
+def unmute_game(*, user: Any, game_id: int) -> None:
+    GameMute.objects.filter(user=user, game_id=game_id).delete()
+
+
+@transaction.atomic
+def opt_out(*, user: Any) -> None:
+    """Stop every game mail for the user (account mails still go), via accounts' own service."""
+    from accounts.selectors import profile_for
+    from accounts.services import update_profile
+
+    profile = profile_for(user)
+    if profile.email_opt_out:
+        return
+    update_profile(
+        user=user,
+        display_name=profile.display_name,
+        time_zone=profile.time_zone,
+        language=profile.language,
+        notify_mode=profile.notify_mode,
+        quiet_hours_start=profile.quiet_hours_start,
+        quiet_hours_end=profile.quiet_hours_end,
+        email_opt_out=True,
+    )
+
+
+@transaction.atomic
+def mark_present(*, user: Any, game_id: int) -> bool:
+    """The player is back: their seat is no longer auto-played. Returns whether it was absent."""
+    seat = Seat.objects.filter(game_id=game_id, user=user, index__isnull=False).first()
+    if seat is None:
+        return False
+    return bool(
+        SeatStatus.objects.filter(game_id=game_id, seat_index=seat.index, absent=True).update(
+            absent=False, absent_since=None, consecutive_timeouts=0
+        )
+    )
+
+
+# -- vacation ---------------------------------------------------------------------------------
+def vacation_days_used(*, user: Any, year: int) -> float:
+    total = dt.timedelta()
+    for v in Vacation.objects.filter(user=user, starts_at__year=year):
+        end = min(v.ends_at, v.ended_early_at) if v.ended_early_at else v.ends_at
+        total += max(dt.timedelta(), end - v.starts_at)
+    return total.total_seconds() / 86400
+
+
+def vacation_budget() -> int:
+    return int(_setting("NOTIFICATIONS_VACATION_DAYS_PER_YEAR", 21))
+
+
+def active_vacation(*, user: Any, now: dt.datetime | None = None) -> Vacation | None:
+    now = now or timezone.now()
+    return (
+        Vacation.objects.filter(user=user, starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True)
+        .order_by("-ends_at")
+        .first()
+    )
+
+
+@transaction.atomic
+def start_vacation(*, user: Any, days: int, now: dt.datetime | None = None) -> Vacation:
+    """Take `days` days away from today: the deadlines of the user's waiting seats move by as much.
+
+    The yearly budget (NOTIFICATIONS_VACATION_DAYS_PER_YEAR) counts the days actually taken.
+    """
+    now = now or timezone.now()
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()  # one vacation at a time
+    if days < 1:
+        raise VacationError(_("Take at least one day."))
+    if active_vacation(user=user, now=now) is not None:
+        raise VacationError(_("You are already on vacation."))
+    left = vacation_budget() - vacation_days_used(user=user, year=now.year)
+    if days > left:
+        raise VacationError(_("You have %(left)d vacation days left this year.") % {"left": int(left)})
+    vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=now + dt.timedelta(days=days))
+    extend_deadlines(user=user, by=dt.timedelta(days=days), now=now)
+    return vacation
+
+
+@transaction.atomic
+def end_vacation(*, user: Any, now: dt.datetime | None = None) -> None:
+    now = now or timezone.now()
+    Vacation.objects.filter(
+        user=user, starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
+    ).update(ended_early_at=now)
+
+
+def extend_deadlines(*, user: Any, by: dt.timedelta, now: dt.datetime) -> int:
+    """Move the deadlines of the user's waiting seats (each game row locked, like a game write)."""
+    seats = list(
+        Seat.objects.filter(user=user, waiting=True, due_at__isnull=False, game__status=Game.Status.RUNNING)
+        .order_by("game_id")
+        .values_list("pk", "game_id", "index")
+    )
+    for seat_pk, game_id, index in seats:
+        Game.objects.select_for_update().filter(pk=game_id).values_list("pk").first()
+        Seat.objects.filter(pk=seat_pk).update(due_at=F("due_at") + by)
+        due_at = Seat.objects.filter(pk=seat_pk).values_list("due_at", flat=True).first()
+        status = (
+            SeatStatus.objects.filter(game_id=game_id, seat_index=index).select_related("open_prompt").first()
+        )
+        if status is not None and status.open_prompt is not None and status.open_prompt.closed_at is None:
+            status.open_prompt.due_at = due_at
+            _retime_prompt(status.open_prompt, now)
+    return len(seats)
+
+
+# -- selectors the table and pages use --------------------------------------------------------
+def seat_badges(*, game_id: int, now: dt.datetime | None = None) -> dict[int, dict[str, Any]]:
+    """{seat index: {"absent": bool, "vacation_until": datetime | None}} for the table."""
+    now = now or timezone.now()
+    seats = list(Seat.objects.filter(game_id=game_id, index__isnull=False).values_list("index", "user_id"))
+    absent = set(SeatStatus.objects.filter(game_id=game_id, absent=True).values_list("seat_index", flat=True))
+    away = _vacation_ends([u for _i, u in seats], now)
+    return {
+        index: {"absent": index in absent, "vacation_until": away.get(user_id)}
+        for index, user_id in seats
+        if index in absent or user_id in away
+    }
+
+
+def inbound_dedupe_key(message_id: str, body: str) -> str:
+    return hashlib.sha256((message_id or body).encode("utf-8", "replace")).hexdigest()[:40]

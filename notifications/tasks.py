@@ -1,0 +1,33 @@
+"""Celery tasks: thin wrappers over `notifications.services` (beat runs the sweeps every minute)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from . import services
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def send_notification(notification_id: int) -> str:
+    """Send one outbox row; safe to run twice (the row is locked and sent only from pending)."""
+    return services.deliver(notification_id)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def sweep_outbox() -> dict[str, int]:
+    return services.sweep_outbox()
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def sweep_deadlines() -> dict[str, int]:
+    return services.sweep_deadlines()
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def autoplay_seat(game_id: int, seat_index: int, version: int) -> bool:
+    return services.autoplay(game_id=game_id, seat_index=seat_index, version=version)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def send_digests() -> int:
+    return services.send_digests()

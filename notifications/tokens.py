@@ -1,0 +1,105 @@
+"""Signed tokens: one-click action links, unsubscribe links and per-prompt reply addresses.
+
+Links use `django.core.signing` (salted HMAC over a small JSON payload); whether a link is still
+good (not spent, not expired, the prompt still open) is decided by the `Prompt` row it names.
+
+Reply addresses must survive mail servers that lower-case local parts, so their signature is the
+same salted HMAC in lower-case hex (`django.utils.crypto.salted_hmac`, what `signing` builds on):
+`play+<prompt id>-<24 hex>@<domain>`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core import signing
+from django.utils.crypto import constant_time_compare, salted_hmac
+
+ACT_SALT = "notifications.act"
+UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+REPLY_SALT = "notifications.reply"
+REPLY_SIG_LENGTH = 24
+
+
+@dataclass(frozen=True)
+class ActToken:
+    prompt_id: int
+    user_id: int
+    game_id: int
+    version: int
+    choice: int
+
+
+def make_act_token(*, prompt_id: int, user_id: int, game_id: int, version: int, choice: int) -> str:
+    payload = {"p": prompt_id, "u": user_id, "g": game_id, "v": version, "a": choice}
+    return signing.dumps(payload, salt=ACT_SALT)
+
+
+def read_act_token(token: str) -> ActToken | None:
+    """The payload of a genuine token, else None (forged, truncated, other salt)."""
+    try:
+        data = signing.loads(token, salt=ACT_SALT)
+        return ActToken(
+            prompt_id=int(data["p"]),
+            user_id=int(data["u"]),
+            game_id=int(data["g"]),
+            version=int(data["v"]),
+            choice=int(data["a"]),
+        )
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        return None
+
+
+def make_unsubscribe_token(*, user_id: int, game_id: int | None = None) -> str:
+    return signing.dumps({"u": user_id, "g": game_id}, salt=UNSUBSCRIBE_SALT)
+
+
+def read_unsubscribe_token(token: str) -> tuple[int, int | None] | None:
+    try:
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+        game_id = data.get("g")
+        return int(data["u"]), (int(game_id) if game_id is not None else None)
+    except (signing.BadSignature, KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def _reply_signature(prompt_id: int, user_id: int) -> str:
+    value = f"{prompt_id}:{user_id}"
+    return salted_hmac(REPLY_SALT, value, algorithm="sha256").hexdigest()[:REPLY_SIG_LENGTH]
+
+
+def reply_address(*, prompt_id: int, user_id: int) -> str:
+    local, _, domain = settings.NOTIFICATIONS_REPLY_ADDRESS.partition("@")
+    return f"{local}+{prompt_id}-{_reply_signature(prompt_id, user_id)}@{domain}"
+
+
+_REPLY_RE = re.compile(rf"\+(\d{{1,18}})-([0-9a-f]{{{REPLY_SIG_LENGTH}}})@", re.IGNORECASE)
+
+
+def reply_candidates(address: str) -> list[int]:
+    """Prompt ids named by a reply address (unchecked: verify with `reply_signature_ok`)."""
+    return [int(m.group(1)) for m in _REPLY_RE.finditer(address)]
+
+
+def read_reply_address(address: str, *, user_id_for) -> int | None:
+    """The prompt id of a genuine reply address, else None.
+
+    `user_id_for(prompt_id)` returns the user the prompt was issued to (None if unknown); the
+    signature binds both, so a token cannot be moved to another prompt or user.
+    """
+    local, _, domain = settings.NOTIFICATIONS_REPLY_ADDRESS.partition("@")
+    for m in _REPLY_RE.finditer(address):
+        start = m.start()
+        if not address[:start].lower().endswith(local.lower()):
+            continue
+        if not address[m.end() :].lower().startswith(domain.lower()):
+            continue
+        prompt_id = int(m.group(1))
+        user_id = user_id_for(prompt_id)
+        if user_id is None:
+            continue
+        if constant_time_compare(m.group(2).lower(), _reply_signature(prompt_id, user_id)):
+            return prompt_id
+    return None

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from . import views
+
+app_name = "notifications"
+urlpatterns = [
+    path("mail/act/<str:token>/", views.act, name="act"),
+    path("mail/unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+    path("mail/settings/", views.settings_page, name="settings"),
+    path("games/<int:game_id>/mute/", views.mute, name="mute"),
+    path("games/<int:game_id>/back/", views.back, name="back"),
+]
