@@ -7,7 +7,7 @@ import pytest
 from engine import IllegalAction
 from engine.lifeboats import LIFEBOATS as GAME
 
-from .builders import assert_refused, build, dump, one
+from .builders import assert_refused, build, dump, one, vote
 
 
 def end_with(**kw):
@@ -147,3 +147,38 @@ def test_zones_hold_every_id_once_and_the_rng_stays_out_of_views() -> None:
     assert "hat-0-1" not in GAME.secrets_from(state, 0)
     assert str(state.rng) not in dump(GAME.view(state, 0))
     assert GAME.view(state, 0)["you"]["cast"] == "hat"
+
+
+def test_more_than_fifteen_leaks_is_noted_in_the_log() -> None:
+    three = ["L", "L", "L"]
+    boats = {
+        "red": (1, ["0s"] * 3 + three),
+        "blue": (2, ["1s"] * 3 + three),
+        "green": (3, ["2s"] * 3 + three),
+        "yellow": (4, ["3s"] * 3 + three),
+        "black": (5, ["3o", "3o", *three]),
+    }
+    state, _ = build(4, boats=boats)
+    events = vote(state, {0: "black", 1: "black"})
+    assert one(events, "leak_supply_exceeded")["in_play"] == 16
+    assert one(events, "leak")["leak"] == "leak-016"
+
+
+def test_the_view_shows_the_public_table_and_only_the_own_hand() -> None:
+    state, _ = build(4, boats={"red": (1, ["0s", "1o", "L"]), "black": (4, ["2s"])}, positions={"red": 1})
+    view = GAME.view(state, 1)
+    red = view["boats"][0]
+    assert (red["colour"], red["lane"], red["position"], red["status"]) == ("red", 1, 1, "sea")
+    assert len(red["seats"]) == 6
+    assert red["seats"][1] == {"id": "fig-1-officer-1", "owner": 1, "rank": "officer"}
+    assert "leak" in red["seats"][2]
+    assert red["seats"][3] is None
+    assert view["boats"][4]["colour"] == "black"
+    assert view["boats"][4]["owner"] is None
+    assert [lane["island"] for lane in view["lanes"]] == ["left"] * 2 + ["middle"] * 2 + ["right"] * 3
+    assert view["you"]["hand"] == ["red", "blue", "green", "yellow", "black", "hat", "hat", "hat"]
+    assert view["vote"]["kind"] == "leak"
+    assert view["vote"]["cast"] == []
+    assert "hands" not in view
+    assert "you" not in GAME.view(state, None)
+    assert GAME.view(state, None)["seat"] is None
