@@ -142,7 +142,8 @@ def test_overboard_cannot_throw_to_an_unconscious_faller() -> None:
     s = build(FOUR, tables={0: [card("life_preserver")]}, wounds={1: 7})
     events = navigate_with(s, 27)
     assert not of_type(events, "reactions"), "nobody has a choice: no window"
-    assert s.dead[1] and 1 not in s.boat, "unconscious in the water without a Preserver: drowned"
+    assert s.dead[1], "unconscious in the water without a Preserver: drowned"
+    assert 1 not in s.boat
 
 
 def test_overboard_buckets_used_and_face_up_buckets_trigger() -> None:
@@ -241,7 +242,8 @@ def test_thirst_three_sources() -> None:
     assert s.wounds[1] == 3
     assert s.wounds[0] == 0
     assert s.wounds[2] == 1
-    assert s.rowed == [False] * 4 and s.fought == [False] * 4, "marks cleared at the end"
+    assert s.rowed == [False] * 4, "marks cleared at the end"
+    assert s.fought == [False] * 4
 
 
 def test_thirst_open_parasol_cancels_one() -> None:
@@ -260,7 +262,8 @@ def test_thirst_water_face_up_covers_an_unconscious_character() -> None:
     s = _thirsty_captain(tables={1: water}, wounds={1: 7})
     navigate_with(s, 21)
     assert set(water) <= set(s.discard)
-    assert s.wounds[1] == 8 and s.dead[1], "two covered, one thirst wound"
+    assert s.wounds[1] == 8, "two covered, one thirst wound"
+    assert s.dead[1]
 
 
 def test_thirst_water_from_others_in_seat_order_and_surplus_stays() -> None:
