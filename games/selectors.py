@@ -25,6 +25,8 @@ from .services import invite_token_matches
 
 #: How many of the latest actions' events the table shows.
 LOG_ACTIONS = 30
+#: Shown in the log instead of a card the seat no longer sees.
+HIDDEN = "?"
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -253,8 +255,9 @@ def table(*, game_id: int, user: User, invite_token: str | None = None) -> Table
     over = rules.is_over(state)
     legal = [] if seat is None or mine.resigned else rules.legal_actions(state, seat)
     recent = Action.objects.filter(game=game).order_by("-seq").values_list("events", flat=True)
+    hidden = rules.secrets_from(state, seat)
     log = [
-        event
+        _redact(event, hidden)
         for events in reversed(list(recent[:LOG_ACTIONS]))
         for event in engine.events_for(events, seat, game_over=over)
     ]
@@ -267,6 +270,22 @@ def table(*, game_id: int, user: User, invite_token: str | None = None) -> Table
         log=log,
         my_secrets=secrets_for_seat(seat=mine) if mine is not None else [],
     )
+
+
+def _redact(value: Any, hidden: set[str]) -> Any:
+    """`value` with every string the seat may not know now replaced by HIDDEN.
+
+    An event shows a seat what it could see at the time (a trade offer's cards, a draft); once
+    those cards are out of its sight again the engine lists them in `secrets_from`, and the log
+    must not show more than the seat's current view.
+    """
+    if isinstance(value, str):
+        return HIDDEN if value in hidden else value
+    if isinstance(value, list):
+        return [_redact(item, hidden) for item in value]
+    if isinstance(value, dict):
+        return {key: _redact(item, hidden) for key, item in value.items()}
+    return value
 
 
 def secrets_for_seat(*, seat: Seat) -> list[tuple[str, str]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 from django.urls import reverse
@@ -97,5 +98,6 @@ def assert_unchanged(game: Game) -> None:
 
 
 def assert_no_secrets(text: str, secrets: set[str], where: str) -> None:
-    leaked = sorted(s for s in secrets if s in text)
+    """No secret appears as a whole token (so "nav-2" is not found inside "nav-20")."""
+    leaked = sorted(s for s in secrets if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text))
     assert not leaked, f"{where} shows another seat's secrets: {leaked}"

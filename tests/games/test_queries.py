@@ -1,0 +1,65 @@
+"""Exact query counts for the lobby, the table and the move POST, equal for short and long games.
+
+The state is read from the snapshot, never replayed, so the length of the log must not matter.
+The move POST includes the notifications written in the same transaction.
+"""
+
+import pytest
+from django.urls import reverse
+
+from .helpers import act_data, act_url, play_moves, start_game, table_url, waiting_seat_and_action
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+FEW, MANY = 4, 40
+
+
+@pytest.fixture(params=[FEW, MANY], ids=["few-actions", "many-actions"])
+def played(request, client):
+    game, users = start_game("lifeboat", 4)
+    game = play_moves(game, users, request.param)
+    assert game.move_count == request.param
+    seat, action = waiting_seat_and_action(game)
+    client.force_login(users[seat])
+    client.get(table_url(game))  # warm the session and caches
+    return game, action
+
+
+def test_table_page_queries(client, played, django_assert_num_queries):
+    game, _action = played
+    with django_assert_num_queries(TABLE_QUERIES):
+        assert client.get(table_url(game)).status_code == 200
+
+
+def test_table_fragment_queries(client, played, django_assert_num_queries):
+    game, _action = played
+    with django_assert_num_queries(TABLE_QUERIES):
+        assert client.get(table_url(game), **HTMX).status_code == 200
+
+
+def test_lobby_queries(client, played, django_assert_num_queries):
+    with django_assert_num_queries(LOBBY_QUERIES):
+        assert client.get(reverse("games:lobby")).status_code == 200
+
+
+def test_move_post_queries(client, played, django_assert_num_queries):
+    game, action = played
+    with django_assert_num_queries(MOVE_QUERIES):
+        assert client.post(act_url(game), act_data(game, action)).status_code == 302
+
+
+def test_move_fragment_queries(client, played, django_assert_num_queries):
+    game, action = played
+    with django_assert_num_queries(MOVE_QUERIES + TABLE_FRAGMENT_AFTER_MOVE):
+        assert client.post(act_url(game), act_data(game, action), **HTMX).status_code == 200
+
+
+# session, user, profile; game; seats with users and profiles; recent actions; my secrets
+TABLE_QUERIES = 7
+# session, user, profile; open games; my games
+LOBBY_QUERIES = 5
+# session, user, profile; savepoint; game FOR UPDATE; seats; insert action; 2 seat updates;
+# game update; release: 11. The rest is notifications.services.record_game_progress (13).
+MOVE_QUERIES = 24
+# game; seats; recent actions; my secrets (the session and user are already loaded)
+TABLE_FRAGMENT_AFTER_MOVE = 4
