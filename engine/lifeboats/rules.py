@@ -52,7 +52,6 @@ from .state import (
     VOTE_PHASES,
     Boat,
     LifeboatsState,
-    jcopy,
 )
 
 S = LifeboatsState
@@ -117,7 +116,9 @@ def seat_of_colour(colour: str) -> int:
 
 def boats_at_sea(state: S) -> list[Boat]:
     """Boats at sea, by lane."""
-    return sorted((b for b in state.boats.values() if b.status == AT_SEA), key=_lane_key)
+    sea = [b for b in state.boats.values() if b.status == AT_SEA]
+    sea.sort(key=_lane_key)
+    return sea
 
 
 def _lane_key(b: Boat) -> int:
@@ -130,11 +131,11 @@ def free_lanes(state: S) -> list[int]:
 
 
 def figures_in(boat: Boat) -> list[str]:
-    return [t for t in boat.seats if t is not None and not is_leak(t)]
+    return [t for t in boat.seats if t is not None and t[0] == "f"]  # "fig-..." (leaks: "leak-...")
 
 
 def leaks_in(boat: Boat) -> int:
-    return sum(1 for t in boat.seats if t is not None and is_leak(t))
+    return sum(1 for t in boat.seats if t is not None and t[0] == "l")
 
 
 def has_empty_seat(boat: Boat) -> bool:
@@ -441,7 +442,7 @@ def _advance_vote(state: S, events: list[Event]) -> bool:
         _collect_cards(state, record["hats"])
         if state.phase == EJECT:
             record["boat"] = state.eject_boat
-        state.last_reveal = jcopy(record)
+        state.last_reveal = copy_record(record)
         events.append(
             event("votes_revealed", **{("vote" if k == "kind" else k): v for k, v in record.items()})
         )
@@ -454,6 +455,17 @@ def _advance_vote(state: S, events: list[Event]) -> bool:
     state.vote = None
     _resolve(state, outcome, events)
     return True
+
+
+def copy_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A fresh copy of a reveal record (its known, shallow-nested shape; no generic copy)."""
+    out = dict(record)
+    out["ballots"] = [dict(b) for b in record["ballots"]]
+    out["weights"] = dict(record["weights"])
+    out["tally"] = dict(record["tally"])
+    out["hats"] = list(record["hats"])
+    out["among"] = list(record["among"])
+    return out
 
 
 def _open_vote(state: S, events: list[Event]) -> None:

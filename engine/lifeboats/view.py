@@ -12,7 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 from .data import ISLANDS, LANES, POINTS, card_colour, figure_info, is_hat, island_of_lane
-from .rules import hats_in_hand, hats_public, own_colour, points_of, ranking_of, to_act, turn_order
+from .rules import (
+    copy_record,
+    hats_in_hand,
+    hats_public,
+    own_colour,
+    points_of,
+    ranking_of,
+    to_act,
+    turn_order,
+)
 from .state import EJECT, OVER, LifeboatsState
 
 
@@ -28,19 +37,6 @@ def _seat(token: str | None) -> dict[str, Any] | None:
         return {"leak": token}
     owner, rank = figure_info(token)
     return {"id": token, "owner": owner, "rank": rank}
-
-
-def _reveal(record: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A fresh copy of a reveal record (its known, shallow-nested shape)."""
-    if record is None:
-        return None
-    out = dict(record)
-    out["ballots"] = [dict(b) for b in record["ballots"]]
-    for key in ("weights", "tally"):
-        out[key] = dict(record[key])
-    for key in ("hats", "among"):
-        out[key] = list(record[key])
-    return out
 
 
 def _card_name(card: str) -> str:
@@ -104,7 +100,7 @@ def view(state: LifeboatsState, seat: int | None) -> dict[str, Any]:
             1 for b in state.boats.values() for t in b.seats if t is not None and t[0] == "l"
         ),
         "vote": None,
-        "last_reveal": _reveal(state.last_reveal),
+        "last_reveal": copy_record(state.last_reveal) if state.last_reveal is not None else None,
         "jump": {
             "left": list(state.left),
             "jumpers": [{"seat": s, "figure": f, "left": c} for s, f, c in state.jumpers],
