@@ -31,6 +31,25 @@ Seats are players; `boat` in the state and the view lists seats from bow to ster
   "give": [own ids, hand or face up], "take": [the other's face-up ids, or kind slugs such as
   "water" for hand cards]}` (a new offer to the same seat replaces the old one; only one-card
   gifts are listed in `legal_actions`), `{"type": "answer_trade", "offer": id, "accept": bool}`.
+
+Choices where the rules file is silent (beyond its own Decisions):
+
+- A Life Preserver played for an unconscious character protects it through the overboard step
+  that names it, then goes back face up to the lender if the lender is still in the boat.
+- Trades: hand cards asked for are named by kind (the asker cannot see ids); accepting gives the
+  lowest-value matching card. Trades are open while a rower places cards, closed in fights and
+  pending answers. Offers lapse when a named card moves away, a side is knocked out, or the phase
+  ends.
+- Fighters play weapons only in their round answers (no `play` while in a fight); a joiner may
+  play weapons and declare the Flare Gun (from hand or face up) in the answer that joins.
+  A round in which nobody has anything to decide is a quiet round.
+- A face-up Compass is used by itself; one in hand may be played by the navigator (`compass`).
+  The rest of the Row stack goes under the deck in stack order; rowed cards not stacked in draw
+  order.
+- Water pledges are counts per character; spent Water comes face up first, then from the hand.
+- The reaction window opens only when a living character falls; in the shark variant, Bucket and
+  rile choices are not asked once a face-up Bucket already triggers.
+- Ghosts (shark variant) are inactive seats except while the reaction window asks them.
 """
 
 from .game import LifeboatGame
