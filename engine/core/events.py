@@ -10,9 +10,8 @@ ALL = "all"
 
 def event(kind: str, visible_to: str | list[int] = ALL, **data: Any) -> dict[str, Any]:
     """An event dict: `type`, `visible_to` ("all" or a list of seats), then its data."""
-    if visible_to != ALL:
-        visible_to = sorted(set(visible_to))
-    return {"type": kind, "visible_to": visible_to, **data}
+    seats: str | list[int] = visible_to if isinstance(visible_to, str) else sorted(set(visible_to))
+    return {"type": kind, "visible_to": seats, **data}
 
 
 def is_visible(ev: dict[str, Any], seat: int | None) -> bool:
