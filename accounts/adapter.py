@@ -24,4 +24,12 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
         """Every allauth mail (verification, login code, reset, change notices) passes here."""
-        super().send_mail(template_prefix, email, context)
+        # As allauth builds it, then through the notifications outbox (a row, sent at once).
+        from allauth.core import context as allauth_context
+        from django.contrib.sites.shortcuts import get_current_site
+
+        from notifications.services import queue_rendered_mail
+
+        request = allauth_context.request
+        ctx = {"request": request, "email": email, "current_site": get_current_site(request), **context}
+        queue_rendered_mail(message=self.render_mail(template_prefix, email, ctx))

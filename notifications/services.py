@@ -129,7 +129,10 @@ def enqueue(ids: Iterable[int]) -> list[int]:
             done.append(nid)
     if done:
         try:
-            Notification.objects.filter(pk__in=done, status=Status.PENDING).update(enqueued_at=timezone.now())
+            now = timezone.now()
+            Notification.objects.filter(pk__in=done, status=Status.PENDING, send_after__lte=now).update(
+                enqueued_at=now
+            )
         except Exception:
             logger.warning("could not mark notifications %s enqueued", done, exc_info=True)
     return done
@@ -624,8 +627,9 @@ def deliver(notification_id: int) -> str:
             return "not due"
         decision = decide(n, now)
         if decision.action == "hold":
-            n.status, n.send_after = Status.PENDING, decision.until
-            n.save(update_fields=["status", "send_after"])
+            # Held (quiet hours): out of the queue; the sweeper enqueues it when `send_after` comes.
+            n.status, n.send_after, n.enqueued_at = Status.PENDING, decision.until, None
+            n.save(update_fields=["status", "send_after", "enqueued_at"])
             return "held"
         if decision.action != "send":
             n.status = {"skip": Status.SKIPPED, "digest": Status.DIGEST, "cancel": Status.CANCELLED}[
