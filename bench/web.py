@@ -1,0 +1,126 @@
+"""Cost of a move POST and a table GET, as a ratio to a bare Django view in the same run.
+
+    .venv/bin/python bench/web.py [N] [SLUG]
+
+Runs the test settings against a temporary SQLite database (migrated here), through Django's
+test Client and the full middleware stack, signed in. Prints medians over N requests; targets:
+move <= 4x and table <= 3x the bare view. Figures only: nothing here asserts timings.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DB_DIR = tempfile.mkdtemp(prefix="lifeboat-bench-")
+os.environ["DJANGO_SETTINGS_MODULE"] = "lifeboat_site.settings.test"
+os.environ["DATABASE_URL"] = f"sqlite:///{DB_DIR}/bench.sqlite3"
+os.environ["CELERY_BROKER_URL"] = "memory://"  # tasks queued on commit go nowhere
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.http import HttpRequest, HttpResponse  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import setup_test_environment  # noqa: E402
+from django.urls import include, path, reverse  # noqa: E402
+
+import engine  # noqa: E402
+from games import services  # noqa: E402
+from games.models import Game, Seat  # noqa: E402
+from tests.factories import UserFactory  # noqa: E402
+
+PLAYERS = 4
+TARGETS = {"move POST": 4.0, "table GET": 3.0}
+
+
+def bare(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("ok")
+
+
+urlpatterns = [path("bench/bare/", bare), path("", include(settings.ROOT_URLCONF))]
+
+
+def new_game(slug: str) -> tuple[Game, dict[int, Client]]:
+    users = [UserFactory() for _ in range(PLAYERS)]
+    game = services.game_create(user=users[0], slug=slug, num_players=PLAYERS)
+    for user in users[1:]:
+        services.game_join(game_id=game.pk, user=user)
+    game = services.game_start(game_id=game.pk, user=users[0])
+    clients = {}
+    for seat in Seat.objects.filter(game=game).select_related("user"):
+        clients[seat.index] = Client()
+        clients[seat.index].force_login(seat.user)
+    return game, clients
+
+
+def next_move(game: Game) -> tuple[int, dict]:
+    game.refresh_from_db()
+    rules = engine.get_game(game.slug)
+    state = rules.from_json(game.snapshot)
+    seat = rules.to_act(state)[0]
+    return seat, rules.legal_actions(state, seat)[0]
+
+
+def timed(call) -> float:
+    start = time.perf_counter()
+    response = call()
+    elapsed = time.perf_counter() - start
+    assert response.status_code in (200, 302), response.status_code
+    return elapsed
+
+
+def main(n: int, slug: str) -> None:
+    setup_test_environment()
+    call_command("migrate", verbosity=0)
+    settings.ROOT_URLCONF = __name__
+    game, clients = new_game(slug)
+    for _ in range(10):  # a game under way, not a fresh deal
+        seat, action = next_move(game)
+        services.action_submit(
+            game_id=game.pk,
+            user=Seat.objects.get(game=game, index=seat).user,
+            action=action,
+            expected_version=game.version,
+        )
+    viewer = clients[0]
+    table_url = reverse("games:table", args=[game.pk])
+    for _ in range(20):  # warm-up: templates, URL resolvers, sessions
+        viewer.get("/bench/bare/")
+        viewer.get(table_url)
+
+    samples: dict[str, list[float]] = {"bare view": [], "table GET": [], "move POST": []}
+    for _ in range(n):
+        samples["bare view"].append(timed(lambda: viewer.get("/bench/bare/")))
+        samples["table GET"].append(timed(lambda: viewer.get(table_url)))
+        game.refresh_from_db()
+        if game.status != Game.Status.RUNNING:
+            game, clients = new_game(slug)
+        seat, action = next_move(game)
+        data = {"action": json.dumps(action), "expected_version": game.version}
+        url = reverse("games:act", args=[game.pk])
+        samples["move POST"].append(timed(lambda c=clients[seat], u=url, d=data: c.post(u, d)))
+
+    base = statistics.median(samples["bare view"])
+    print(f"{slug}, {PLAYERS} players, median of {n} requests each (SQLite, test Client, signed in)")
+    for name, values in samples.items():
+        median = statistics.median(values)
+        line = f"  {name:10} {median * 1000:8.2f} ms   {median / base:5.1f}x bare"
+        if name in TARGETS:
+            verdict = "ok" if median / base <= TARGETS[name] else "OVER TARGET"
+            line += f"   (target <= {TARGETS[name]:.0f}x: {verdict})"
+        print(line)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200, sys.argv[2] if len(sys.argv) > 2 else "lifeboat")
