@@ -35,7 +35,7 @@ def run(game_slug: str, players: int, seed: int, stdin: TextIO, stdout: TextIO) 
     say(f"{game.name}, {players} players, seed {seed}.")
     while not game.is_over(state):
         waiting = game.to_act(state)
-        if seat is None or (seat not in waiting and not game.legal_actions(state, seat)):
+        if seat is None or not game.legal_actions(state, seat):
             seat = waiting[0]
         legal = game.legal_actions(state, seat)
         say(f"\nWaiting for seats {waiting}. Seat {seat} to choose:")
@@ -66,6 +66,7 @@ def run(game_slug: str, players: int, seed: int, stdin: TextIO, stdout: TextIO) 
                 for event in game.apply(state, actor, action):
                     if is_visible(event, actor):
                         say(f"  * {json.dumps({k: v for k, v in event.items() if k != 'visible_to'})}")
+                seat = None  # after a move, back to the seats waited for (`s N` picks another)
             except IllegalAction as refusal:
                 say(f"Refused: {refusal}")
     say(f"\nGame over. Scores: {game.scores(state)}; places: {game.ranking(state)}.")
