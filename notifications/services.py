@@ -609,7 +609,7 @@ def deliver(notification_id: int) -> str:
     now = timezone.now()
     with transaction.atomic():
         n = (
-            Notification.objects.select_for_update()
+            Notification.objects.select_for_update(of=("self",))
             .select_related("user__profile")
             .filter(pk=notification_id)
             .first()
@@ -695,7 +695,7 @@ def send_digests(*, now: dt.datetime | None = None) -> int:
     for user_id in user_ids:
         with transaction.atomic():
             items = list(
-                Notification.objects.select_for_update()
+                Notification.objects.select_for_update(of=("self",))
                 .filter(user_id=user_id, status=Status.DIGEST)
                 .order_by("created_at")
             )
@@ -823,7 +823,9 @@ def play_prompt_choice(
         if game_ref is None:
             raise PromptInvalid()
         Game.objects.select_for_update().filter(pk=game_ref).values_list("pk").first()
-        prompt = Prompt.objects.select_for_update().select_related("user").filter(pk=prompt_id).first()
+        prompt = (
+            Prompt.objects.select_for_update(of=("self",)).select_related("user").filter(pk=prompt_id).first()
+        )
         check_prompt(prompt, user_id=user_id, game_id=game_id, version=version, now=now)
         if not 1 <= choice <= len(prompt.actions):
             raise PromptInvalid(_("There is no choice %(n)s in this mail.") % {"n": choice})
