@@ -1,0 +1,124 @@
+"""One end-to-end test with a real Celery worker on Redis and the test PostgreSQL database.
+
+Runs only when CELERY_BROKER_URL is a redis:// URL (CI); the worker is a subprocess
+(`celery -A lifeboat_site worker`) whose DATABASE_URL points at the database pytest-django created,
+and whose mails are files under a temporary directory (local settings' file backend).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+
+from games import services as game_services
+from games.models import Action, Seat
+from lifeboat_site.celery import app as celery_app
+from notifications import tasks
+from notifications.models import Notification, Status
+from tests.factories import GameFactory, UserFactory
+
+BROKER = os.environ.get("CELERY_BROKER_URL", "")
+TIMEOUT = 30.0
+
+pytestmark = [
+    pytest.mark.celery_worker,
+    pytest.mark.skipif(
+        not BROKER.startswith("redis://"),
+        reason="needs a real broker: set CELERY_BROKER_URL=redis://... (and DATABASE_URL=postgres://...)",
+    ),
+]
+
+
+def database_url() -> str:
+    db = connection.settings_dict
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def wait_for(condition, what: str, timeout: float = TIMEOUT):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
+
+
+@pytest.fixture
+def worker(tmp_path: Path):
+    if connection.vendor != "postgresql":
+        pytest.skip("the worker process needs a database it can share: set DATABASE_URL=postgres://...")
+    name = f"lbtest-{uuid.uuid4().hex[:8]}@%h"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "lifeboat_site.settings.local",
+        "DATABASE_URL": database_url(),
+        "CELERY_BROKER_URL": BROKER,
+        "LIFEBOAT_VAR_DIR": str(tmp_path),
+    }
+    log = (tmp_path / "worker.log").open("w")
+    process = subprocess.Popen(
+        [
+            sys.executable, "-m", "celery", "-A", "lifeboat_site", "worker",
+            "--pool=solo", "--loglevel=info", "--without-gossip", "--without-mingle", "-n", name,
+        ],
+        cwd=settings.BASE_DIR,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    old_eager = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = False
+    try:
+        wait_for(lambda: "ready" in (tmp_path / "worker.log").read_text(), "the worker to start")
+        yield tmp_path
+    finally:
+        celery_app.conf.task_always_eager = old_eager
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_sends_the_mails_and_plays_a_timed_out_seat(worker: Path):
+    users = [UserFactory() for _ in range(2)]
+    game = GameFactory(slug="lifeboats", num_players=3, players=users)
+    game = game_services.game_start(game_id=game.pk, user=game.created_by)  # commits: enqueued for real
+
+    def all_sent() -> bool:
+        due = Notification.objects.filter(game=game, send_after__lte=timezone.now())
+        return due.exists() and not due.exclude(status=Status.SENT).exists()
+
+    started = time.monotonic()
+    wait_for(all_sent, "the start and prompt mails to be sent by the worker")
+    first_mails = time.monotonic() - started
+    mail_files = list((worker / "mail").glob("*.log"))
+    assert mail_files, "the worker wrote no mail files"
+    assert Notification.objects.filter(game=game, kind="prompt", status=Status.SENT).exists()
+
+    seat = Seat.objects.get(game=game, waiting=True)
+    Seat.objects.filter(pk=seat.pk).update(due_at=timezone.now() - dt.timedelta(minutes=1))
+    tasks.sweep_deadlines.delay()
+    wait_for(
+        lambda: Action.objects.filter(
+            game=game, source=Action.Source.TIMEOUT, seat_index=seat.index
+        ).exists(),
+        "the sweep task to auto-play the overdue seat",
+    )
+    wait_for(all_sent, "the prompts that followed the timeout to be sent")
+    assert Action.objects.filter(game=game, source=Action.Source.TIMEOUT).count() == 1
+    print(f"\nfirst mails sent {first_mails:.2f}s after the start commit")
