@@ -1,0 +1,297 @@
+"""Lifeboat (Siadek): the boat bow to stern, and the private corner of one seat, from its view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION
+
+from .palette import CHARACTER_COLOURS, ink
+
+SEAT_W = 120
+DECK_W = 70
+BOAT_Y = 92
+MAX_BIRDS = 4
+
+PHASES = {
+    "quartermaster": "Quartermaster",
+    "actions": "Actions",
+    "navigation": "Navigation",
+    "over": "Game over",
+}
+STEPS = {
+    "draft": "drafting provisions",
+    "act": "taking actions",
+    "row": "rowing",
+    "answer": "answering a challenge",
+    "fight": "fighting",
+    "navigate": "navigating",
+    "react": "reacting to the fall overboard",
+    "thirst": "sharing water",
+}
+WINDOWS = {
+    "answer": "accept or refuse",
+    "fight": "the fight",
+    "react": "reactions to the fall",
+    "thirst": "water for the thirsty",
+}
+
+
+def card_name(card: str) -> str:
+    """A Provisions card's printed name (by id or by kind), a Navigation card's number, else the id."""
+    kind = KIND.get(card, card)
+    if kind in KINDS:
+        return KINDS[kind].name
+    if card in NAVIGATION:
+        return f"Navigation {NAVIGATION[card].number}"
+    return card
+
+
+def character_name(slug: str) -> str:
+    return CHARACTERS[slug].name if slug in CHARACTERS else slug
+
+
+def _names(slugs: Any) -> str:
+    if slugs == "all":
+        return "everyone aboard"
+    if not slugs:
+        return "nobody"
+    return ", ".join(character_name(s) for s in slugs)
+
+
+def navigation_summary(card: str | dict[str, Any] | None) -> str:
+    """One line for a Navigation card: overboard, birds, thirst, fight and oar icons."""
+    if card is None:
+        return ""
+    nav = NAVIGATION.get(card if isinstance(card, str) else card.get("id", ""))
+    if nav is None:
+        return "a Navigation card"
+    overboard: Any = "all" if nav.overboard == ("*",) else list(nav.overboard)
+    if nav.thirsty_all:
+        thirsty = f"all but {_names(nav.thirsty)}" if nav.thirsty else "everyone"
+    else:
+        thirsty = _names(nav.thirsty)
+    number, bird, fight, oar = nav.number, nav.bird, nav.fight, nav.oar
+    parts = [f"No. {number}: overboard {_names(overboard)}"]
+    if bird:
+        parts.append("a bird (+1)" if bird > 0 else "a crossed-out bird (-1)")
+    parts.append(f"thirsty {thirsty}")
+    if fight:
+        parts.append("fighters thirsty")
+    if oar:
+        parts.append("rowers thirsty")
+    return "; ".join(parts)
+
+
+@dataclass
+class SeatPic:
+    seat: int
+    place: int
+    x: int
+    character: str
+    name: str
+    mark: str
+    fill: str
+    ink: str
+    player: str
+    is_me: bool
+    wounds: int
+    size: int
+    condition: str
+    pips: list[tuple[int, bool]]
+    table: list[str]
+    hand_size: int
+    rowed: bool
+    fought: bool
+    navigator: bool
+    waited: bool
+    side: str | None = None
+
+
+@dataclass
+class LifeboatBoard:
+    width: int
+    seats: list[SeatPic]
+    gone: list[SeatPic]
+    birds: list[tuple[int, bool]]
+    bird_count: int
+    provisions: int
+    navigation: int
+    row_stack: int
+    turn: int
+    phase: str
+    step: str
+    navigation_card: str
+    flare_reveal: list[str]
+    row_log: list[str]
+    status: str
+    window: dict[str, Any] | None
+    over: bool
+    private: dict[str, Any] | None = None
+    final: list[dict[str, Any]] = field(default_factory=list)
+
+
+def upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _who(players: list[dict[str, Any]], seat: int | None, me: int | None) -> str:
+    if seat is None:
+        return "nobody"
+    if seat == me:
+        return "you"
+    return players[seat]["name"]
+
+
+def _seat_pic(p: dict[str, Any], place: int, x: int, view: dict[str, Any], names: dict[int, str]) -> SeatPic:
+    fill, mark = CHARACTER_COLOURS.get(p["character"], ("#888888", "?"))
+    pip_step = min(10, (SEAT_W - 20) // max(p["size"] + 1, 1))
+    start = x - pip_step * p["size"] // 2
+    window = view.get("window") or {}
+    side = None
+    if window.get("kind") == "fight":
+        for name, seats in window.get("sides", {}).items():
+            if p["seat"] in seats:
+                side = name
+    return SeatPic(
+        seat=p["seat"],
+        place=place,
+        x=x,
+        character=p["character"],
+        name=p["name"],
+        mark=mark,
+        fill="#BBBBBB" if p["condition"] == "dead" else fill,
+        ink=ink(fill) if p["condition"] != "dead" else "#000000",
+        player=names.get(p["seat"], f"Seat {p['seat']}"),
+        is_me=p["seat"] == view.get("seat"),
+        wounds=p["wounds"],
+        size=p["size"],
+        condition=p["condition"],
+        pips=[(start + i * pip_step, i < p["wounds"]) for i in range(p["size"] + 1)],
+        table=[card_name(c["id"]) + (" (open)" if c.get("open") else "") for c in p["table"]],
+        hand_size=p["hand_size"],
+        rowed=p["rowed"],
+        fought=p["fought"],
+        navigator=view.get("navigator") == p["seat"],
+        waited=p["seat"] in view.get("to_act", []),
+        side=side,
+    )
+
+
+def _status(view: dict[str, Any], players: list[dict[str, Any]], me: int | None) -> str:
+    if view["phase"] == "over":
+        return "The game is over."
+    if view.get("draft"):
+        d = view["draft"]
+        return f"{upper_first(_who(players, d['drafter'], me))} chooses from {d['cards']} provisions."
+    if view.get("rowing"):
+        r = view["rowing"]
+        return f"{upper_first(_who(players, r['rower'], me))} rowed {r['count']} cards and places them."
+    window = view.get("window")
+    if window:
+        waiting = [s for s in window["seats"] if s not in window["answered"]]
+        who = ", ".join(_who(players, s, me) for s in waiting) or "nobody"
+        return f"Waiting for {who}: {WINDOWS.get(window['kind'], window['kind'])}."
+    if view.get("actions"):
+        return f"{upper_first(_who(players, view['actions']['actor'], me))} takes an action."
+    if view.get("step") == "navigate":
+        return f"{upper_first(_who(players, view['navigator'], me))} navigates."
+    return ""
+
+
+def _private(view: dict[str, Any]) -> dict[str, Any] | None:
+    me = view.get("me")
+    if not me:
+        return None
+    players = view["players"]
+    out: dict[str, Any] = {
+        "hand": [card_name(c["id"]) for c in me["hand"]],
+        "love": character_name(me["loves"]),
+        "hate": character_name(me["hates"]),
+        "draft": [card_name(c) for c in me.get("draft", [])],
+        "rowing": [navigation_summary(c) for c in me.get("rowing", [])],
+        "rowed": [
+            {
+                "stack": [navigation_summary(c) for c in r["to_stack"]],
+                "bottom": [navigation_summary(c) for c in r["to_bottom"]],
+            }
+            for r in me.get("rowed", [])
+        ],
+        "row_stack": [navigation_summary(c) for c in me.get("row_stack", [])],
+        "offers": [
+            {
+                "id": o["id"],
+                "incoming": o["to"] == view["seat"],
+                "other": players[o["from"] if o["to"] == view["seat"] else o["to"]]["name"],
+                "give": [card_name(c) for c in o["give"]] or ["nothing"],
+                "take": [card_name(c) for c in o["take"]] or ["nothing"],
+            }
+            for o in me.get("offers", [])
+        ],
+        "fight_side": me.get("fight_side"),
+    }
+    return out
+
+
+def _final(view: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]]:
+    if view["phase"] != "over":
+        return []
+    scores = view.get("scores") or []
+    return [
+        {
+            "player": names.get(p["seat"], f"Seat {p['seat']}"),
+            "character": p["name"],
+            "love": character_name(str(p.get("love", "")).split("-", 1)[-1]),
+            "hate": character_name(str(p.get("hate", "")).split("-", 1)[-1]),
+            "hand": [card_name(c["id"]) for c in p.get("hand", [])],
+            "score": scores[p["seat"]] if p["seat"] < len(scores) else None,
+        }
+        for p in view["players"]
+    ]
+
+
+def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatBoard:
+    """Template data for the boat, from one seat's view; `names` maps seats to display names."""
+    players = view["players"]
+    me = view.get("seat")
+    boat = view["boat"]
+    seats = [
+        _seat_pic(players[s], place, DECK_W + SEAT_W * place + SEAT_W // 2, view, names)
+        for place, s in enumerate(boat)
+    ]
+    gone = [_seat_pic(p, -1, 0, view, names) for p in players if p["seat"] not in boat]
+    window = view.get("window")
+    window_info = None
+    if window:
+        window_info = {
+            "kind": WINDOWS.get(window["kind"], window["kind"]),
+            "answered": [_who(players, s, me) for s in window["answered"]],
+            "waiting": [_who(players, s, me) for s in window["seats"] if s not in window["answered"]],
+        }
+    width = DECK_W * 2 + SEAT_W * max(len(boat), 1)
+    return LifeboatBoard(
+        width=width,
+        seats=seats,
+        gone=gone,
+        birds=[(width - 150 + 36 * i, i < view["birds"]) for i in range(MAX_BIRDS)],
+        bird_count=view["birds"],
+        provisions=view["decks"]["provisions"],
+        navigation=view["decks"]["navigation"],
+        row_stack=view["row_stack"],
+        turn=view["turn"],
+        phase=PHASES.get(view["phase"], view["phase"]),
+        step=STEPS.get(view.get("step") or "", ""),
+        navigation_card=navigation_summary(view.get("navigation_card")),
+        flare_reveal=[navigation_summary(c) for c in view.get("flare_reveal", [])],
+        row_log=[
+            f"{upper_first(_who(players, r['seat'], me))}: {r['to_stack']} to the Row stack, "
+            f"{r['to_bottom']} to the bottom"
+            for r in view.get("row_log", [])
+        ],
+        status=_status(view, players, me),
+        window=window_info,
+        over=view["phase"] == "over",
+        private=_private(view),
+        final=_final(view, names),
+    )

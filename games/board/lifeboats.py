@@ -1,0 +1,340 @@
+"""Lifeboats (Wettering): seven lanes, the boats with their six seats, islands and harbour."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.lifeboats.data import figure_info
+
+from .lifeboat import upper_first
+from .palette import game_colour
+
+
+def _a(noun: str) -> str:
+    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
+
+
+LANE_W = 96
+ISLAND_H = 58
+ROW_H = 100
+ROWS = 3
+SHIP_H = 34
+HEIGHT = ISLAND_H + ROW_H * ROWS + SHIP_H
+CELL_W = 26
+CELL_H = 32
+
+PHASES = {
+    "setup_boats": "Set-up: placing the boats",
+    "setup_black": "Set-up: placing the black boat",
+    "setup_figures": "Set-up: placing the crews",
+    "leak": "Phase 1: a leak",
+    "eject": "Phase 1: an ejection",
+    "move": "Phase 2: a boat moves",
+    "jump_out": "Phase 3: out of the boats",
+    "jump_in": "Phase 3: into the boats",
+    "over": "Game over",
+}
+VOTES = {"leak": "which boat springs a leak", "eject": "who loses a figure", "move": "which boat moves"}
+
+
+@dataclass
+class Token:
+    x: int
+    y: int
+    kind: str  # "empty" | "leak" | "sailor" | "officer"
+    fill: str = ""
+    ink: str = ""
+    letter: str = ""
+    label: str = ""
+
+
+@dataclass
+class BoatPic:
+    colour: str
+    fill: str
+    ink: str
+    letter: str
+    owner: str
+    lane: int
+    x: int
+    y: int
+    status: str
+    position: int
+    harbour: int | None
+    seats: list[Token]
+    behind: list[Token]
+    label: str
+
+
+@dataclass
+class IslandPic:
+    name: str
+    x: int
+    width: int
+    points: str
+    figures: list[Token]
+
+
+@dataclass
+class PlayerRow:
+    seat: int
+    name: str
+    colour: str
+    fill: str
+    ink: str
+    letter: str
+    is_me: bool
+    start: bool
+    hats: int
+    hats_spent: int
+    supply: str
+    points: int
+    cast: bool | None
+    waited: bool
+
+
+@dataclass
+class LifeboatsBoard:
+    width: int
+    height: int
+    lanes: list[dict[str, Any]]
+    boats: list[BoatPic]
+    islands: list[IslandPic]
+    players: list[PlayerRow]
+    harbour: list[str]
+    sunk: list[str]
+    round: int
+    phase: str
+    start_player: str
+    vote: dict[str, Any] | None
+    last_reveal: dict[str, Any] | None
+    jump: list[str]
+    leaks_in_play: int
+    over: bool
+    private: dict[str, Any] | None = None
+    final: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _figure_token(
+    fig: dict[str, Any], x: int, y: int, colour_of: dict[int, str], names: dict[int, str]
+) -> Token:
+    fill, text, letter = game_colour(colour_of.get(fig["owner"], "black"))
+    return Token(
+        x=x,
+        y=y,
+        kind=fig["rank"],
+        fill=fill,
+        ink=text,
+        letter=letter,
+        label=f"{fig['rank']} of {names.get(fig['owner'], colour_of.get(fig['owner'], '?'))}",
+    )
+
+
+def _seat_token(
+    token: dict[str, Any] | None, x: int, y: int, colour_of: dict[int, str], names: dict[int, str]
+) -> Token:
+    if token is None:
+        return Token(x=x, y=y, kind="empty", label="empty seat")
+    if "leak" in token:
+        return Token(x=x, y=y, kind="leak", label="leak")
+    return _figure_token(token, x, y, colour_of, names)
+
+
+def _player_label(seat: int | None, colour_of: dict[int, str], names: dict[int, str], me: int | None) -> str:
+    if seat is None:
+        return "nobody"
+    if seat == me:
+        return "you"
+    return f"{names.get(seat, f'Seat {seat}')} ({colour_of.get(seat, '?')})"
+
+
+def _choice_label(
+    choice: Any, kind: str, colour_of: dict[int, str], names: dict[int, str], me: int | None
+) -> str:
+    if choice is None:
+        return "no card"
+    if choice == "hat":
+        return "a captain's hat"
+    if kind == "eject":
+        seat = next((s for s, c in colour_of.items() if c == choice), None)
+        return _player_label(seat, colour_of, names, me) if seat is not None else str(choice)
+    return f"the {choice} boat"
+
+
+def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
+    """Template data for the lanes, boats, islands and votes, from one seat's view."""
+    me = view.get("seat")
+    colour_of = {p["seat"]: p["colour"] for p in view["players"]}
+    boats: list[BoatPic] = []
+    for b in view["boats"]:
+        fill, text, letter = game_colour(b["colour"])
+        lane = b["lane"] or 0
+        x = (lane - 1) * LANE_W + 6
+        y = ISLAND_H + ROW_H * (ROWS - 1 - min(b["position"], ROWS - 1)) + 8
+        seats = [
+            _seat_token(t, x + 16 + (i % 3) * CELL_W, y + 30 + (i // 3) * CELL_H, colour_of, names)
+            for i, t in enumerate(b["seats"])
+        ]
+        behind = [
+            _figure_token(f, x + 10 + i * 14, y + 92, colour_of, names) for i, f in enumerate(b["behind"])
+        ]
+        owner = "no owner" if b["owner"] is None else _player_label(b["owner"], colour_of, names, me)
+        boats.append(
+            BoatPic(
+                colour=b["colour"],
+                fill=fill,
+                ink=text,
+                letter=letter,
+                owner=owner,
+                lane=lane,
+                x=x,
+                y=y,
+                status=b["status"],
+                position=b["position"],
+                harbour=b["harbour"],
+                seats=seats,
+                behind=behind,
+                label=f"{b['colour'].capitalize()} boat ({owner})",
+            )
+        )
+    islands: list[IslandPic] = []
+    for name, data in view["islands"].items():
+        lanes = [ln["lane"] for ln in view["lanes"] if ln["island"] == name]
+        x0 = (min(lanes) - 1) * LANE_W + 4 if lanes else 0
+        width = len(lanes) * LANE_W - 8
+        per_row = max(width // 12, 1)
+        figures = [
+            _figure_token(f, x0 + 8 + (i % per_row) * 12, 26 + (i // per_row) * 12, colour_of, names)
+            for i, f in enumerate(data["figures"])
+        ]
+        pts = data["points"]
+        islands.append(
+            IslandPic(
+                name=name,
+                x=x0,
+                width=width,
+                points=f"sailor {pts['sailor']}, officer {pts['officer']}",
+                figures=figures,
+            )
+        )
+    vote = view.get("vote")
+    cast = set(vote["cast"]) if vote and not vote.get("revealed") else set()
+    eligible = set(vote["eligible"]) if vote else set()
+    players = []
+    for p in view["players"]:
+        fill, text, letter = game_colour(p["colour"])
+        supply = p["supply"]
+        players.append(
+            PlayerRow(
+                seat=p["seat"],
+                name=names.get(p["seat"], f"Seat {p['seat']}"),
+                colour=p["colour"],
+                fill=fill,
+                ink=text,
+                letter=letter,
+                is_me=p["seat"] == me,
+                start=p["seat"] == view["start_player"],
+                hats=p["hats"],
+                hats_spent=p["hats_spent"],
+                supply=f"{supply['officer']} officers, {supply['sailor']} sailors",
+                points=p["points"],
+                cast=(p["seat"] in cast)
+                if p["seat"] in eligible and vote and not vote.get("revealed")
+                else None,
+                waited=p["seat"] in view.get("to_act", []),
+            )
+        )
+    by_colour = {b["colour"]: b for b in view["boats"]}
+    vote_info = None
+    if vote:
+        kind = vote["kind"]
+        vote_info = {
+            "question": VOTES.get(kind, kind),
+            "choices": [_choice_label(c, kind, colour_of, names, me) for c in vote["choices"]],
+            "boat": vote.get("boat"),
+            "cast": [_player_label(s, colour_of, names, me) for s in vote["cast"]],
+            "waiting": [
+                _player_label(s, colour_of, names, me) for s in vote["eligible"] if s not in vote["cast"]
+            ],
+            "revealed": vote.get("revealed", False),
+        }
+    return LifeboatsBoard(
+        width=LANE_W * len(view["lanes"]),
+        height=HEIGHT,
+        lanes=[
+            {"lane": ln["lane"], "x": (ln["lane"] - 1) * LANE_W, "island": ln["island"]}
+            for ln in view["lanes"]
+        ],
+        boats=[b for b in boats if b.status == "sea"],
+        islands=islands,
+        players=players,
+        harbour=[f"{i}. the {c} boat" for i, c in enumerate(view["harbour"], start=1)],
+        sunk=[c for c, b in by_colour.items() if b["status"] == "sunk"],
+        round=view["round"],
+        phase=PHASES.get(view["phase"], view["phase"]),
+        start_player=_player_label(view["start_player"], colour_of, names, me),
+        vote=vote_info,
+        last_reveal=_reveal(view.get("last_reveal"), colour_of, names, me),
+        jump=[
+            f"{upper_first(_player_label(j['seat'], colour_of, names, me))}: "
+            f"{_a(figure_info(j['figure'])[1])} left the {j['left']} boat"
+            for j in view.get("jump", {}).get("jumpers", [])
+        ],
+        leaks_in_play=view.get("leaks_in_play", 0),
+        over=view["phase"] == "over",
+        private=_private(view, colour_of, names),
+        final=_final(view, names, colour_of),
+    )
+
+
+def _reveal(
+    rec: dict[str, Any] | None, colour_of: dict[int, str], names: dict[int, str], me: int | None
+) -> dict[str, Any] | None:
+    if not rec:
+        return None
+    kind = rec.get("kind") or rec.get("vote") or ""
+    return {
+        "question": VOTES.get(kind, kind),
+        "ballots": [
+            f"{upper_first(_player_label(b['seat'], colour_of, names, me))}: "
+            f"{_choice_label(b['card'], kind, colour_of, names, me)}"
+            for b in rec.get("ballots", [])
+        ],
+        "outcome": _choice_label(rec.get("outcome"), kind, colour_of, names, me)
+        if rec.get("outcome") is not None
+        else "undecided",
+        "hats_cancelled": rec.get("hats_cancelled", False),
+    }
+
+
+def _private(view: dict[str, Any], colour_of: dict[int, str], names: dict[int, str]) -> dict[str, Any] | None:
+    you = view.get("you")
+    if not you:
+        return None
+    vote = view.get("vote") or {}
+    kind = vote.get("kind", "")
+    colours = [c for c in you["hand"] if c != "hat"]
+    return {
+        "colour": you["colour"],
+        "cards": colours,
+        "hats": you["hats"],
+        "cast": _choice_label(you["cast"], kind, colour_of, names, view.get("seat"))
+        if you.get("cast") is not None
+        else None,
+    }
+
+
+def _final(view: dict[str, Any], names: dict[int, str], colour_of: dict[int, str]) -> list[dict[str, Any]]:
+    final = view.get("final")
+    if not final:
+        return []
+    return [
+        {
+            "player": names.get(s, f"Seat {s}"),
+            "colour": colour_of.get(s, "?"),
+            "score": final["scores"][s],
+            "place": final["ranking"][s],
+        }
+        for s in range(len(final["scores"]))
+    ]

@@ -1,0 +1,82 @@
+"""The seat's legal actions grouped into questions: what the game waits for, and what is optional.
+
+Each group is one question with its legal choices; the template renders a few choices as
+buttons and more as radio buttons (or a menu) in one plain form, so every action works
+without JavaScript and posts exactly one legal action to the act endpoint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Actions a seat may take while the game does not wait for it (Lifeboat).
+OPTIONAL_TYPES = frozenset({"play", "offer_trade", "answer_trade"})
+
+BUTTONS_UP_TO = 4
+RADIOS_UP_TO = 12
+
+QUESTIONS: dict[str, str] = {
+    # Lifeboat
+    "keep": "Which card do you keep? The rest are passed on.",
+    "nothing": "Your action",
+    "row": "Your action",
+    "flare": "Your action",
+    "parasol": "Your action",
+    "swap": "Change seats with whom?",
+    "mug": "Mug whom, and for which card?",
+    "medkit": "Use a Medical Kit on whom?",
+    "place_rowed": "Which cards go on the Row stack? The rest go to the bottom of the deck.",
+    "accept": "Accept, or refuse and fight?",
+    "refuse": "Accept, or refuse and fight?",
+    "fight": "The fight: which side, and which weapons?",
+    "compass": "Navigation",
+    "navigate": "Which Navigation card do you play?",
+    "react": "Someone goes overboard: how do you react?",
+    "water": "Who gets your Water?",
+    "play": "Play a card face up",
+    "answer_trade": "A trade offer to you",
+    # Lifeboats
+    "place_boat": "Where does the boat go?",
+    "place_figure": "Where does your next figure sit?",
+    "vote": "Cast your vote card (face down; it is final)",
+    "decide": "You decide the result",
+    "jump_out": "Which figure leaves its boat?",
+    "jump_in": "Which boat does your figure board?",
+}
+
+
+@dataclass
+class Choice:
+    label: str
+    value: str
+
+
+@dataclass
+class Question:
+    key: str
+    text: str
+    choices: list[Choice] = field(default_factory=list)
+
+    @property
+    def style(self) -> str:
+        if len(self.choices) <= BUTTONS_UP_TO:
+            return "buttons"
+        return "radios" if len(self.choices) <= RADIOS_UP_TO else "select"
+
+
+def _group(actions: list[Any]) -> list[Question]:
+    questions: dict[str, Question] = {}
+    for a in actions:
+        kind = a.action.get("type", "")
+        text = QUESTIONS.get(kind, kind.replace("_", " ").capitalize())
+        q = questions.setdefault(text, Question(key=kind, text=text))
+        q.choices.append(Choice(label=a.label, value=a.as_json))
+    return list(questions.values())
+
+
+def questions(legal_actions: list[Any], *, waited: bool) -> tuple[list[Question], list[Question]]:
+    """(questions the game waits for the seat to answer, optional questions open any time)."""
+    required = [a for a in legal_actions if a.action.get("type") not in OPTIONAL_TYPES]
+    optional = [a for a in legal_actions if a.action.get("type") in OPTIONAL_TYPES]
+    return (_group(required) if waited else []), _group(optional)

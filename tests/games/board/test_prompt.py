@@ -1,0 +1,38 @@
+"""The prompt groups legal actions into questions; optional actions live in their own panel."""
+
+from __future__ import annotations
+
+import engine
+from games.board.prompt import questions
+from games.selectors import LegalAction
+
+
+def _legal(slug, n, seed, seat_fn):
+    rules = engine.get_game(slug)
+    state = rules.new_game(n, seed)
+    seat = seat_fn(rules, state)
+    return [LegalAction(a, rules.describe_action(state, seat, a)) for a in rules.legal_actions(state, seat)]
+
+
+def test_drafter_gets_one_question_and_play_face_up_is_optional():
+    legal = _legal("lifeboat", 4, 7, lambda r, s: r.to_act(s)[0])
+    required, optional = questions(legal, waited=True)
+    assert [q.key for q in required] == ["keep"]
+    assert all(c.label.startswith("Keep ") for c in required[0].choices)
+    assert [q.key for q in optional] == ["play"]
+
+
+def test_a_seat_not_waited_for_gets_only_optional_questions():
+    legal = _legal("lifeboat", 4, 7, lambda r, s: next(p for p in range(4) if p not in r.to_act(s)))
+    required, optional = questions(legal, waited=False)
+    assert required == []
+    assert optional
+    assert optional[0].key == "play"
+
+
+def test_many_choices_become_radios_or_a_menu_few_become_buttons():
+    legal = _legal("lifeboats", 6, 1, lambda r, s: r.to_act(s)[0])
+    required, _optional = questions(legal, waited=True)
+    assert required[0].key == "place_boat"
+    assert required[0].style == "radios"
+    assert len(required[0].choices) == 7
