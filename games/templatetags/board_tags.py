@@ -9,6 +9,7 @@ from django import template
 from games.board import present_table as _present_table
 from games.board.log import Section, sections
 from games.board.present import Presented, player_names
+from games.board.rules import reference
 
 register = template.Library()
 
@@ -24,3 +25,9 @@ def game_log(table: Any) -> list[Section]:
     if table.view is None:
         return []
     return sections(table.game.slug, table.log, table.view, player_names(table))
+
+
+@register.simple_tag
+def rules_reference(slug: str) -> dict[str, Any] | None:
+    """Card and character numbers for the rules help of a game."""
+    return reference(slug)

@@ -1,0 +1,24 @@
+"""The rules help reads its numbers from the engines' data tables."""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+
+from engine.lifeboat.data import CHARACTER_LIST, PROVISION_KINDS
+from engine.lifeboats.data import POINTS
+
+
+def test_lifeboat_help_lists_every_character_and_card_with_numbers():
+    html = render_to_string("games/rules_lifeboat.html")
+    for c in CHARACTER_LIST:
+        assert f"<td>{c.name}</td><td>{c.size}</td><td>{c.survival}</td>" in html
+    for k in PROVISION_KINDS:
+        assert f"<td>{k.name}</td><td>{k.count}</td>" in html
+    assert "<td>Gaffing Hook</td><td>1</td><td>+4</td>" in html
+    assert html.count("<li>No. ") == 24
+
+
+def test_lifeboats_help_lists_island_points():
+    html = render_to_string("games/rules_lifeboats.html")
+    for name, pts in POINTS.items():
+        assert f"<td>{name.capitalize()}</td><td>{pts['sailor']}</td><td>{pts['officer']}</td>" in html
