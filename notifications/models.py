@@ -7,7 +7,7 @@
   then, the deadline). Signed links and reply addresses point at it; it is spent once used.
 - `SeatStatus`: per-seat bookkeeping the games app does not need: consecutive timeouts, absence
   (the idle ladder) and the seat's open prompt.
-- `GameWatch`: how far in a game's action log notifications have looked.
+- `GameSettings`: per-game notification settings (the idle-ladder limit).
 - `GameMute`, `Vacation`: a user's per-game mute and their days away.
 
 Rows are written only by `notifications.services`.
@@ -127,6 +127,8 @@ class SeatStatus(models.Model):
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
     seat_index = models.PositiveSmallIntegerField()
     consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
+    #: The seq of the last action of this seat counted by the ladder.
+    last_seq = models.PositiveIntegerField(default=0)
     #: Marked after too many timeouts in a row: auto-played at once until the player acts again.
     absent = models.BooleanField(default=False)
     absent_since = models.DateTimeField(null=True, blank=True)
@@ -143,15 +145,15 @@ class SeatStatus(models.Model):
         return f"game {self.game_id} seat {self.seat_index}: {self.consecutive_timeouts} timeouts"
 
 
-class GameWatch(models.Model):
+class GameSettings(models.Model):
+    """Per-game settings of the notifications side; a game without a row uses the defaults."""
+
     game = models.OneToOneField("games.Game", on_delete=models.CASCADE, primary_key=True, related_name="+")
-    #: Actions with a higher seq have not been looked at yet.
-    seen_seq = models.PositiveIntegerField(default=0)
     #: Timeouts in a row after which a seat is marked absent (the idle ladder).
     idle_limit = models.PositiveSmallIntegerField(default=3)
 
     def __str__(self) -> str:
-        return f"game {self.game_id} seen to #{self.seen_seq}"
+        return f"game {self.game_id}: absent after {self.idle_limit} timeouts"
 
 
 class GameMute(models.Model):

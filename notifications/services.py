@@ -26,7 +26,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -39,7 +39,7 @@ from .models import (
     ALWAYS_KINDS,
     TURN_KINDS,
     GameMute,
-    GameWatch,
+    GameSettings,
     Kind,
     Notification,
     Prompt,
@@ -138,15 +138,20 @@ def enqueue(ids: Iterable[int]) -> list[int]:
     return done
 
 
-def _create_rows(rows: list[Notification]) -> list[Notification]:
+def _create_rows(rows: list[Notification], known_new: set[str] = frozenset()) -> list[Notification]:
     """Insert the rows whose dedupe key is new; returns the inserted ones.
 
-    Game-scoped keys are written under the game row lock, so checking then inserting cannot race.
+    Game-scoped keys are written under the game row lock, so checking then inserting cannot race;
+    `known_new` keys (those of prompts created in this write) need no check.
     """
     if not rows:
         return []
-    keys = [row.dedupe_key for row in rows]
-    existing = set(Notification.objects.filter(dedupe_key__in=keys).values_list("dedupe_key", flat=True))
+    keys = [row.dedupe_key for row in rows if row.dedupe_key not in known_new]
+    existing = (
+        set(Notification.objects.filter(dedupe_key__in=keys).values_list("dedupe_key", flat=True))
+        if keys
+        else set()
+    )
     seen: set[str] = set()
     fresh = []
     for row in rows:
@@ -211,36 +216,35 @@ def _describe_event(rules: engine.Game, event: dict[str, Any]) -> str:
     return f"{label} ({details})" if details else label
 
 
-def _away(game: Game, seats: list[Seat], statuses: dict[int, SeatStatus], now: dt.datetime) -> list[dict]:
+def _away(seats: list[dict[str, Any]], statuses: dict[int, SeatStatus]) -> list[dict[str, Any]]:
     """Players on vacation or marked absent: every player of the table sees this."""
-    users = [s.user_id for s in seats]
-    on_vacation = dict(
-        Vacation.objects.filter(
-            user_id__in=users, starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
-        ).values_list("user_id", "ends_at")
-    )
-    away = []
-    for seat in seats:
-        status = statuses.get(seat.index)
-        if seat.user_id in on_vacation or (status is not None and status.absent):
-            away.append(
-                {
-                    "seat": seat.index,
-                    "name": _name(seat.user),
-                    "vacation_until": on_vacation[seat.user_id].isoformat()
-                    if seat.user_id in on_vacation
-                    else None,
-                    "absent": bool(status is not None and status.absent),
-                }
-            )
-    return away
+    away = [
+        seat
+        for seat in seats
+        if seat["vacation_until"] is not None
+        or (seat["index"] in statuses and statuses[seat["index"]].absent)
+    ]
+    if not away:
+        return []
+    names = _names([seat["user_id"] for seat in away])
+    return [
+        {
+            "seat": seat["index"],
+            "name": names.get(seat["user_id"], ""),
+            "vacation_until": seat["vacation_until"].isoformat() if seat["vacation_until"] else None,
+            "absent": bool(seat["index"] in statuses and statuses[seat["index"]].absent),
+        }
+        for seat in away
+    ]
 
 
-def _name(user: Any) -> str:
-    try:
-        return user.profile.display_name
-    except Exception:  # a user without a profile (fixtures): fall back to the username
-        return str(getattr(user, "username", "") or "a player")
+def _names(user_ids: list[int]) -> dict[int, str]:
+    """Display names (what other players see), one query; falls back to the username."""
+    names = dict(Profile.objects.filter(user_id__in=user_ids).values_list("user_id", "display_name"))
+    missing = [u for u in user_ids if u not in names]
+    if missing:
+        names.update(get_user_model().objects.filter(pk__in=missing).values_list("pk", "username"))
+    return names
 
 
 def _reminder_times(
@@ -265,6 +269,9 @@ def record_game_progress(
     Called by games.services inside the write's transaction, with the game row locked and after
     the seats' `waiting`/`due_at` are updated. Rendering data comes only from each seat's `view`,
     the events visible to it and its legal actions; never from the raw state.
+
+    A fixed handful of queries per write (seats with vacations, seat statuses with their open
+    prompts, the recent log, one insert per new prompt, one bulk insert of mails, one bulk update).
     """
     if game.snapshot is None and state is None:
         return
@@ -273,70 +280,78 @@ def record_game_progress(
         state = rules.from_json(game.snapshot)
     now = timezone.now()
     over = rules.is_over(state)
-    seats = [s for s in Seat.objects.filter(game=game).select_related("user__profile") if s.index is not None]
-    by_index = {s.index: s for s in seats}
-    statuses = {s.seat_index: s for s in SeatStatus.objects.filter(game=game).select_related("open_prompt")}
-    watch, _created = GameWatch.objects.get_or_create(
-        game=game, defaults={"idle_limit": idle_limit_default()}
+    on_vacation = Vacation.objects.filter(
+        user=OuterRef("user"), starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
+    ).order_by("-ends_at")
+    seats = list(
+        Seat.objects.filter(game=game, index__isnull=False)
+        .annotate(vacation_until=Subquery(on_vacation.values("ends_at")[:1]))
+        .values("pk", "index", "user_id", "resigned", "due_at", "vacation_until")
     )
+    by_index = {s["index"]: s for s in seats}
+    statuses = {
+        st.seat_index: st for st in SeatStatus.objects.filter(game=game).select_related("open_prompt")
+    }
+    if len(statuses) < len(seats):  # the game's first write: one row per seat, in one query
+        missing = [SeatStatus(game=game, seat_index=i) for i in by_index if i not in statuses]
+        statuses.update({st.seat_index: st for st in SeatStatus.objects.bulk_create(missing)})
     recent = list(
         Action.objects.filter(game=game)
         .order_by("-seq")
         .values("seq", "seat_index", "source", "events")[:RECENT_ACTIONS]
     )
     recent.reverse()
+    game_ctx = _game_context(game, rules)
     rows: list[Notification] = []
     dirty: dict[int, SeatStatus] = {}
-
-    def status_for(index: int) -> SeatStatus:
-        if index not in statuses:
-            statuses[index] = SeatStatus.objects.create(game=game, seat_index=index)
-        return statuses[index]
+    limit: int | None = None
 
     # The idle ladder: timeouts in a row mark a seat absent; any move by its player resets it.
-    limit = watch.idle_limit
     for act in recent:
-        if act["seq"] <= watch.seen_seq:
+        status = statuses.get(act["seat_index"])
+        if status is None or act["seq"] <= status.last_seq:
             continue
-        status = status_for(act["seat_index"])
+        status.last_seq = act["seq"]
+        dirty[act["seat_index"]] = status
         if act["source"] == Action.Source.TIMEOUT:
             status.consecutive_timeouts += 1
+            if limit is None:
+                limit = (
+                    GameSettings.objects.filter(pk=game.pk).values_list("idle_limit", flat=True).first()
+                    or idle_limit_default()
+                )
             if status.consecutive_timeouts >= limit and not status.absent:
                 status.absent, status.absent_since = True, now
-                user = by_index[act["seat_index"]].user
                 rows.append(
                     Notification(
                         kind=Kind.ABSENT,
                         dedupe_key=f"absent:{game.pk}:{act['seat_index']}:{act['seq']}",
-                        user=user,
+                        user_id=by_index[act["seat_index"]]["user_id"],
                         game=game,
                         seat_index=act["seat_index"],
-                        context={"game": _game_context(game, rules), "limit": limit},
+                        context={"game": game_ctx, "limit": limit},
                         send_after=now,
                     )
                 )
-            dirty[act["seat_index"]] = status
-        elif act["source"] in HUMAN_SOURCES and (status.consecutive_timeouts or status.absent):
+        elif act["source"] in HUMAN_SOURCES:
             status.consecutive_timeouts, status.absent, status.absent_since = 0, False, None
-            dirty[act["seat_index"]] = status
-    if game.move_count != watch.seen_seq:
-        GameWatch.objects.filter(pk=watch.pk).update(seen_seq=game.move_count)
 
-    game_ctx = _game_context(game, rules)
     if kind == "started":
+        names = _names([s["user_id"] for s in seats])
+        players = [{"seat": s["index"], "name": names.get(s["user_id"], "")} for s in seats]
         for seat in seats:
             rows.append(
                 Notification(
                     kind=Kind.GAME_START,
-                    dedupe_key=f"game_start:{game.pk}:{seat.index}",
-                    user=seat.user,
+                    dedupe_key=f"game_start:{game.pk}:{seat['index']}",
+                    user_id=seat["user_id"],
                     game=game,
-                    seat_index=seat.index,
+                    seat_index=seat["index"],
                     context={
                         "game": game_ctx,
-                        "seat": seat.index,
-                        "players": [{"seat": s.index, "name": _name(s.user)} for s in seats],
-                        "view": rules.view(state, seat.index),
+                        "seat": seat["index"],
+                        "players": players,
+                        "view": rules.view(state, seat["index"]),
                     },
                     send_after=now,
                 )
@@ -347,11 +362,11 @@ def record_game_progress(
     close_ids: list[int] = []
     kept_ids: list[int] = []
     retimed: list[Prompt] = []
-    away = None
+    away: list[dict[str, Any]] | None = None
+    new_prompt_keys: set[str] = set()
     autoplay: list[int] = []
-    vacation_ends: dict[int, dt.datetime] | None = None
 
-    for index, status in list(statuses.items()):
+    for index, status in statuses.items():
         prompt = status.open_prompt
         if prompt is not None and (index not in waiting or prompt.closed_at is not None):
             close_ids.append(prompt.pk)
@@ -360,9 +375,9 @@ def record_game_progress(
 
     for index in to_act:
         seat = by_index.get(index)
-        if seat is None or seat.resigned:
+        if seat is None or seat["resigned"]:
             continue  # the games services auto-play resigned seats
-        status = status_for(index)
+        status = statuses[index]
         if status.absent:
             autoplay.append(index)
             if status.open_prompt is not None:
@@ -370,18 +385,16 @@ def record_game_progress(
                 status.open_prompt = None
                 dirty[index] = status
             continue
-        if vacation_ends is None:
-            vacation_ends = _vacation_ends([s.user_id for s in seats], now)
-        due_at = seat.due_at
-        if seat.user_id in vacation_ends and due_at is not None:
-            extended = vacation_ends[seat.user_id] + game.pace_delta
-            if extended > due_at:
-                Seat.objects.filter(pk=seat.pk).update(due_at=extended)
-                seat.due_at = due_at = extended
+        due_at = seat["due_at"]
+        if seat["vacation_until"] is not None and due_at is not None:
+            extended = seat["vacation_until"] + game.pace_delta
+            if extended > due_at:  # a deadline met while away starts after the vacation
+                Seat.objects.filter(pk=seat["pk"]).update(due_at=extended)
+                due_at = extended
         legal = rules.legal_actions(state, index)
         prompt = status.open_prompt
         if prompt is not None and index != acted_seat and prompt.actions == legal:
-            kept_ids.append(prompt.pk)
+            kept_ids.append(prompt.pk)  # the same decision: no new mail, links stay good
             if prompt.due_at != due_at:
                 prompt.due_at = due_at
                 retimed.append(prompt)
@@ -391,7 +404,7 @@ def record_game_progress(
         prompt = Prompt.objects.create(
             game=game,
             seat_index=index,
-            user_id=seat.user_id,
+            user_id=seat["user_id"],
             version=game.version,
             valid_version=game.version,
             actions=legal,
@@ -400,14 +413,17 @@ def record_game_progress(
         )
         status.open_prompt = prompt
         dirty[index] = status
+        new_prompt_keys.update(
+            {f"prompt:{prompt.pk}", f"reminder:75:{prompt.pk}", f"reminder:1h:{prompt.pk}"}
+        )
         if away is None:
-            away = _away(game, seats, statuses, now)
+            away = _away(seats, statuses)
         context = _prompt_context(rules, state, game_ctx, index, prompt, legal, recent, over, away)
         rows.append(
             Notification(
                 kind=Kind.PROMPT,
                 dedupe_key=f"prompt:{prompt.pk}",
-                user_id=seat.user_id,
+                user_id=seat["user_id"],
                 game=game,
                 seat_index=index,
                 prompt=prompt,
@@ -420,7 +436,7 @@ def record_game_progress(
                 Notification(
                     kind=Kind.REMINDER,
                     dedupe_key=f"reminder:{label}:{prompt.pk}",
-                    user_id=seat.user_id,
+                    user_id=seat["user_id"],
                     game=game,
                     seat_index=index,
                     prompt=prompt,
@@ -430,12 +446,12 @@ def record_game_progress(
             )
 
     if over:
-        scores = rules.scores(state)
-        places = rules.ranking(state)
+        scores, places = rules.scores(state), rules.ranking(state)
+        names = _names([s["user_id"] for s in seats])
         results = sorted(
             (
-                {"seat": s.index, "name": _name(s.user), "score": scores[s.index], "place": places[s.index]}
-                for s in seats
+                {"seat": i, "name": names.get(s["user_id"], ""), "score": scores[i], "place": places[i]}
+                for i, s in by_index.items()
             ),
             key=lambda r: (r["place"], r["seat"]),
         )
@@ -443,11 +459,11 @@ def record_game_progress(
             rows.append(
                 Notification(
                     kind=Kind.GAME_END,
-                    dedupe_key=f"game_end:{game.pk}:{seat.index}",
-                    user_id=seat.user_id,
+                    dedupe_key=f"game_end:{game.pk}:{seat['index']}",
+                    user_id=seat["user_id"],
                     game=game,
-                    seat_index=seat.index,
-                    context={"game": game_ctx, "seat": seat.index, "results": results},
+                    seat_index=seat["index"],
+                    context={"game": game_ctx, "seat": seat["index"], "results": results},
                     send_after=now,
                 )
             )
@@ -458,13 +474,19 @@ def record_game_progress(
         Prompt.objects.filter(pk__in=kept_ids).update(valid_version=game.version)
     for prompt in retimed:
         _retime_prompt(prompt, now)
-    for status in dirty.values():
-        status.save()
+    for st in dirty.values():  # one or two rows: plain updates compile far faster than bulk_update
+        SeatStatus.objects.filter(pk=st.pk).update(
+            consecutive_timeouts=st.consecutive_timeouts,
+            last_seq=st.last_seq,
+            absent=st.absent,
+            absent_since=st.absent_since,
+            open_prompt=st.open_prompt,
+        )
     if autoplay:
         Seat.objects.filter(game=game, index__in=autoplay, waiting=True).update(due_at=now)
-        game_id, version = game.pk, game.version
-        transaction.on_commit(lambda: _enqueue_autoplay(game_id, autoplay[0], version))
-    created = _create_rows(rows)
+        game_id, version, first = game.pk, game.version, autoplay[0]
+        transaction.on_commit(lambda: _enqueue_autoplay(game_id, first, version))
+    created = _create_rows(rows, known_new=new_prompt_keys)
     _enqueue_on_commit(_due_now(created, now))
 
 
@@ -740,21 +762,29 @@ def overdue_seats(*, now: dt.datetime, limit: int) -> list[tuple[int, int, int]]
     )
 
 
-def sweep_deadlines(*, now: dt.datetime | None = None, limit: int = 5000) -> dict[str, int]:
-    """Play the default action of every overdue seat through the games service, at most once each.
+def _by_game(overdue: list[tuple[int, int, int]]) -> dict[int, list[tuple[int, int]]]:
+    grouped: dict[int, list[tuple[int, int]]] = {}
+    for game_id, seat_index, version in overdue:
+        grouped.setdefault(game_id, []).append((seat_index, version))
+    return grouped
 
-    Each call carries the game version read with the seat; a sweep running twice, or a human move
-    landing first, makes the service refuse the stale version, so one action is applied at most.
+
+def play_overdue(*, game_id: int, seats: list[tuple[int, int]]) -> dict[str, int]:
+    """Play the default action of a game's overdue seats, each with the version it was read at.
+
+    A seat's expected version is the one read with it, or the version our own previous default
+    action in this call produced; anything else that happened meanwhile (a human move, another
+    sweep) makes the service refuse the stale version, so at most one action is applied per read.
     """
     from games.services import apply_default_action
 
-    now = now or timezone.now()
     played = refused = 0
-    versions: dict[int, int] = {}
-    for game_id, seat_index, version in overdue_seats(now=now, limit=limit):
-        expected = versions.get(game_id, version)
+    latest: int | None = None
+    for seat_index, version in seats:
         try:
-            game = apply_default_action(game_id=game_id, seat_index=seat_index, expected_version=expected)
+            game = apply_default_action(
+                game_id=game_id, seat_index=seat_index, expected_version=latest or version
+            )
         except GameError:
             refused += 1
             continue
@@ -762,9 +792,38 @@ def sweep_deadlines(*, now: dt.datetime | None = None, limit: int = 5000) -> dic
             logger.exception("default action failed for game %s seat %s", game_id, seat_index)
             refused += 1
             continue
-        versions[game_id] = game.version
+        latest = game.version
         played += 1
     return {"played": played, "refused": refused}
+
+
+def sweep_deadlines(*, now: dt.datetime | None = None, limit: int = 5000) -> dict[str, int]:
+    """Play every overdue seat here, game after game (tests, commands, a broker-less fallback)."""
+    totals = {"played": 0, "refused": 0}
+    for game_id, seats in _by_game(overdue_seats(now=now or timezone.now(), limit=limit)).items():
+        for key, value in play_overdue(game_id=game_id, seats=seats).items():
+            totals[key] += value
+    return totals
+
+
+def dispatch_overdue(*, now: dt.datetime | None = None, limit: int = 5000) -> dict[str, int]:
+    """The beat task's work: one indexed query, then one `play_overdue` task per game, so workers
+    play the tables in parallel. A game whose task cannot be published is played here."""
+    from .tasks import play_overdue_seats
+
+    dispatched = inline = 0
+    for game_id, seats in _by_game(overdue_seats(now=now or timezone.now(), limit=limit)).items():
+        try:
+            play_overdue_seats.delay(game_id, seats)
+        except Exception:
+            logger.warning(
+                "could not enqueue the deadline of game %s; playing it here", game_id, exc_info=True
+            )
+            play_overdue(game_id=game_id, seats=seats)
+            inline += 1
+        else:
+            dispatched += 1
+    return {"dispatched": dispatched, "inline": inline}
 
 
 def autoplay(*, game_id: int, seat_index: int, version: int) -> bool:

@@ -20,7 +20,14 @@ def sweep_outbox() -> dict[str, int]:
 
 @shared_task(acks_late=True, ignore_result=True)
 def sweep_deadlines() -> dict[str, int]:
-    return services.sweep_deadlines()
+    """Beat, every minute: find overdue seats (one indexed query) and fan them out per game."""
+    return services.dispatch_overdue()
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def play_overdue_seats(game_id: int, seats: list[list[int]]) -> dict[str, int]:
+    """Play one game's overdue seats; safe to run twice (each carries its expected version)."""
+    return services.play_overdue(game_id=game_id, seats=[(int(s), int(v)) for s, v in seats])
 
 
 @shared_task(acks_late=True, ignore_result=True)
