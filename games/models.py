@@ -41,6 +41,8 @@ class Game(models.Model):
     class Visibility(models.TextChoices):
         PUBLIC = "public", _("Public")
         PRIVATE = "private", _("Private (invite link)")
+        #: Seen and joined only by members of `club` (clubs app).
+        CLUB = "club", _("Club members only")
 
     PACE_DELTAS = {
         Pace.HOURS_12: timedelta(hours=12),
@@ -71,6 +73,10 @@ class Game(models.Model):
     )
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token, editable=False)
     rated = models.BooleanField(_("rated"), default=True)
+    #: The club a club game (or league table) belongs to; see `clubs.selectors.can_see_game`.
+    club = models.ForeignKey(
+        "clubs.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
+    )
 
     class Meta:
         indexes = [models.Index(fields=["status", "visibility", "-created_at"], name="game_lobby_idx")]

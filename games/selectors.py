@@ -18,6 +18,7 @@ from django.db.models import Count, Exists, OuterRef, Subquery
 
 import engine
 from accounts.selectors import display_name
+from clubs import selectors as club_selectors
 
 from .errors import GameNotFound
 from .models import Action, Game, Seat, SecretAssignment
@@ -225,6 +226,8 @@ def table(*, game_id: int, user: User, invite_token: str | None = None) -> Table
         and not invite_token_matches(game, invite_token)
     ):
         raise GameNotFound()
+    if mine is None and not club_selectors.can_see_game(game=game, user=user):
+        raise GameNotFound()  # club-only games: members of the club only
 
     players = [
         Player(

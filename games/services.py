@@ -30,7 +30,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
+from clubs import selectors as club_selectors
+from clubs.models import Club
 from notifications.services import record_game_progress
+from ratings.services import rate_finished_game
 
 from .errors import (
     GameNotFound,
@@ -62,6 +65,7 @@ def game_create(
     pace: str = Game.Pace.HOURS_24,
     visibility: str = Game.Visibility.PUBLIC,
     rated: bool = True,
+    club: Any = None,
 ) -> Game:
     """An open game with the creator in its first seat; options are stored with defaults filled."""
     try:
@@ -78,6 +82,7 @@ def game_create(
         game_rules.new_game(num_players, 0, options)  # validates the player count and options
     except ValueError as exc:
         raise InvalidRequest(str(exc)) from None
+    _check_club(visibility, club, user)
     game = Game.objects.create(
         slug=slug,
         options={**game_rules.options, **(options or {})},
@@ -86,6 +91,7 @@ def game_create(
         pace=pace,
         visibility=visibility,
         rated=rated,
+        club=club,
     )
     Seat.objects.create(game=game, user=user)
     _after_commit(game, "created")
@@ -106,6 +112,8 @@ def game_join(
     if any(seat.user_id == user.pk for seat in seats):
         raise WrongStatus(_("You already have a seat in this game."))
     if game.visibility == Game.Visibility.PRIVATE and not invite_token_matches(game, invite_token):
+        raise GameNotFound()
+    if game.visibility == Game.Visibility.CLUB and not club_selectors.can_see_game(game=game, user=user):
         raise GameNotFound()
     _check_version(game, expected_version)
     _require_status(game, Game.Status.OPEN)
@@ -174,6 +182,68 @@ def game_start(*, game_id: int, user: AbstractBaseUser, expected_version: int | 
     game.started_at = timezone.now()
     _store_state(game, rules, state, acted_seat=None, kind="started", extra_fields=("started_at",))
     return game
+
+
+@transaction.atomic
+def game_create_started(
+    *,
+    users: list[AbstractBaseUser],
+    slug: str,
+    options: dict[str, Any] | None = None,
+    pace: str = Game.Pace.HOURS_24,
+    visibility: str = Game.Visibility.PUBLIC,
+    rated: bool = True,
+    club: Club | None = None,
+    created_by: AbstractBaseUser | None = None,
+) -> Game:
+    """A game started at once with `users` in exactly this seat order (league tables: the
+    league's pairing decides seat positions, so there is no shuffle)."""
+    try:
+        rules = engine.get_game(slug)
+    except KeyError:
+        raise InvalidRequest(_("There is no game called “%(slug)s”.") % {"slug": slug}) from None
+    if pace not in Game.Pace.values or visibility not in Game.Visibility.values:
+        raise InvalidRequest(_("Unknown pace or visibility."))
+    if len({u.pk for u in users}) != len(users):
+        raise InvalidRequest(_("A player can take only one seat."))
+    if visibility == Game.Visibility.CLUB and club is None:
+        raise InvalidRequest(_("The club-only visibility needs a club."))
+    game = Game(
+        slug=slug,
+        num_players=len(users),
+        created_by=created_by,
+        pace=pace,
+        visibility=visibility,
+        rated=rated,
+        club=club,
+    )
+    try:
+        state = rules.new_game(len(users), game.seed, options)
+    except ValueError as exc:
+        raise InvalidRequest(str(exc)) from None
+    game.options = {**rules.options, **(options or {})}
+    game.status = Game.Status.RUNNING
+    game.started_at = timezone.now()
+    game.save()
+    seats = Seat.objects.bulk_create(Seat(game=game, user=u, index=i) for i, u in enumerate(users))
+    zones = rules.zones(state)
+    SecretAssignment.objects.bulk_create(
+        SecretAssignment(seat=seat, kind=kind, card=card)
+        for seat in seats
+        for kind in SECRET_ZONE_KINDS
+        for card in zones.get(f"{kind}:{seat.index}", [])
+    )
+    _store_state(game, rules, state, acted_seat=None, kind="started")
+    return game
+
+
+def _check_club(visibility: str, club: Club | None, user: AbstractBaseUser) -> None:
+    if visibility != Game.Visibility.CLUB:
+        return
+    if club is None:
+        raise InvalidRequest(_("The club-only visibility needs a club."))
+    if not club_selectors.is_member(club_id=club.pk, user=user):
+        raise NotAllowed(_("Only members of the club can create its games."))
 
 
 # -- playing ----------------------------------------------------------------------------------
@@ -278,6 +348,8 @@ def _seat_of(game: Game, seats: list[Seat], user: AbstractBaseUser) -> Seat:
             return seat
     if game.visibility == Game.Visibility.PRIVATE:
         raise GameNotFound()
+    if game.visibility == Game.Visibility.CLUB and not club_selectors.can_see_game(game=game, user=user):
+        raise GameNotFound()
     raise NotAllowed(_("You have no seat in this game."))
 
 
@@ -365,6 +437,7 @@ def _store_state(
             seat.score, seat.place = scores[seat.index], places[seat.index]
             seat.waiting, seat.due_at = False, None
         Seat.objects.bulk_update(seats, ["score", "place", "waiting", "due_at"])
+        rate_finished_game(game=game)  # results and ratings, in this same transaction
     else:
         to_act = rules.to_act(state)
         game.seats.filter(waiting=True).exclude(index__in=to_act).update(waiting=False, due_at=None)

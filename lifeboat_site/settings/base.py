@@ -29,7 +29,11 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "clubs",
+    "leagues",
+    "ratings",
     "notifications",
+    "chat",
 ]
 
 MIDDLEWARE = [

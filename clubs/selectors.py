@@ -1,0 +1,173 @@
+"""Reads for clubs: membership checks (used by games for club-only games) and the club page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from .errors import NotFound
+from .models import Club, Invite, JoinRequest, Membership
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def is_member(*, club_id: int | None, user: User) -> bool:
+    """Whether `user` belongs to the club; one query (none for anonymous users or no club)."""
+    if club_id is None or not user.is_authenticated:
+        return False
+    return Membership.objects.filter(club_id=club_id, user_id=user.pk).exists()
+
+
+def is_admin(*, club_id: int | None, user: User) -> bool:
+    if club_id is None or not user.is_authenticated:
+        return False
+    return Membership.objects.filter(club_id=club_id, user_id=user.pk, role=Membership.Role.ADMIN).exists()
+
+
+def can_see_game(*, game: Any, user: User) -> bool:
+    """A club-only game is seen by its club's members (seated players are checked by games)."""
+    if getattr(game, "visibility", None) != "club":
+        return True
+    return is_member(club_id=game.club_id, user=user)
+
+
+def get_club(*, slug: str) -> Club:
+    club = Club.objects.filter(slug=str(slug)).first()
+    if club is None:
+        raise NotFound(_no_club())
+    return club
+
+
+def _no_club() -> str:
+    from django.utils.translation import gettext as _
+
+    return _("There is no such club.")
+
+
+@dataclass(frozen=True)
+class MemberRow:
+    user_id: int
+    name: str
+    role: str
+    is_admin: bool
+    joined_at: datetime
+
+
+@dataclass(frozen=True)
+class ClubGameRow:
+    game_id: int
+    name: str
+    status: str
+    players: list[tuple[str, int | None]]  # (name, place)
+    finished_at: datetime | None
+    league: str = ""
+
+
+@dataclass
+class ClubPage:
+    club: Club
+    is_member: bool
+    is_admin: bool
+    members: list[MemberRow] = field(default_factory=list)
+    running: list[ClubGameRow] = field(default_factory=list)
+    recent: list[ClubGameRow] = field(default_factory=list)
+    pending_requests: list[JoinRequest] = field(default_factory=list)
+    invites: list[Invite] = field(default_factory=list)
+    has_pending_request: bool = False
+
+
+def members(*, club: Club) -> list[MemberRow]:
+    rows = Membership.objects.filter(club=club).select_related("user__profile").order_by("-role", "joined_at")
+    return [
+        MemberRow(
+            user_id=m.user_id,
+            name=_name(m.user),
+            role=str(m.get_role_display()),
+            is_admin=m.role == Membership.Role.ADMIN,
+            joined_at=m.joined_at,
+        )
+        for m in rows
+    ]
+
+
+def _name(user: Any) -> str:
+    profile = getattr(user, "profile", None)
+    return profile.display_name if profile is not None else user.get_username()
+
+
+def club_games(*, club: Club, status: str, limit: int = 20) -> list[ClubGameRow]:
+    """The club's games of one status, newest first, with players; two queries."""
+    import engine
+    from games.models import Game, Seat
+
+    order = "-finished_at" if status == Game.Status.FINISHED else "-created_at"
+    games = list(
+        Game.objects.filter(club=club, status=status)
+        .defer("snapshot")
+        .select_related("league_table__round__season")
+        .order_by(order)[:limit]
+    )
+    seats = Seat.objects.filter(game__in=games).select_related("user__profile").order_by("place", "index")
+    by_game: dict[int, list[tuple[str, int | None]]] = {g.pk: [] for g in games}
+    for seat in seats:
+        by_game[seat.game_id].append((_name(seat.user), seat.place))
+    rows = []
+    for g in games:
+        table = getattr(g, "league_table", None)
+        league = f"{table.round.season.name}, round {table.round.number}" if table is not None else ""
+        rows.append(
+            ClubGameRow(
+                game_id=g.pk,
+                name=engine.get_game(g.slug).name,
+                status=g.status,
+                players=by_game[g.pk],
+                finished_at=g.finished_at,
+                league=league,
+            )
+        )
+    return rows
+
+
+def club_page(*, slug: str, user: User) -> ClubPage:
+    """The club page: everyone sees the name and description; members see the rest."""
+    club = get_club(slug=slug)
+    membership = (
+        Membership.objects.filter(club=club, user_id=user.pk).first() if user.is_authenticated else None
+    )
+    page = ClubPage(
+        club=club,
+        is_member=membership is not None,
+        is_admin=membership is not None and membership.role == Membership.Role.ADMIN,
+    )
+    if membership is None:
+        page.has_pending_request = (
+            user.is_authenticated
+            and JoinRequest.objects.filter(
+                club=club, user_id=user.pk, status=JoinRequest.Status.PENDING
+            ).exists()
+        )
+        return page
+    page.members = members(club=club)
+    page.running = club_games(club=club, status="running")
+    page.recent = club_games(club=club, status="finished", limit=10)
+    if page.is_admin:
+        page.pending_requests = list(
+            JoinRequest.objects.filter(club=club, status=JoinRequest.Status.PENDING).select_related(
+                "user__profile"
+            )
+        )
+        page.invites = list(Invite.objects.filter(club=club, revoked_at__isnull=True, used_at__isnull=True))
+    return page
+
+
+def clubs_of(*, user: User) -> list[Club]:
+    if not user.is_authenticated:
+        return []
+    return list(Club.objects.filter(memberships__user_id=user.pk).order_by("name"))
+
+
+def all_clubs() -> list[Club]:
+    return list(Club.objects.order_by("name"))

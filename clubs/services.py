@@ -1,0 +1,213 @@
+"""Every write to clubs rows. Keyword-only, atomic; refusals raise `clubs.errors.ClubError`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from .errors import Conflict, Forbidden, Invalid, NotFound
+from .models import Club, Invite, JoinRequest, Membership
+
+
+def _locked_club(club_id: int) -> Club:
+    try:
+        return Club.objects.select_for_update().get(pk=club_id)
+    except (Club.DoesNotExist, ValueError, TypeError):
+        raise NotFound(_("There is no such club.")) from None
+
+
+def _membership(club: Club, user: AbstractBaseUser) -> Membership | None:
+    if not user.is_authenticated:
+        return None
+    return Membership.objects.filter(club=club, user=user).first()
+
+
+def require_admin(club: Club, user: AbstractBaseUser) -> Membership:
+    membership = _membership(club, user)
+    if membership is None or membership.role != Membership.Role.ADMIN:
+        raise Forbidden()
+    return membership
+
+
+def require_member(club: Club, user: AbstractBaseUser) -> Membership:
+    membership = _membership(club, user)
+    if membership is None:
+        raise Forbidden(_("Only members of this club can do that."))
+    return membership
+
+
+@transaction.atomic
+def club_create(
+    *, user: AbstractBaseUser, name: str, description: str = "", join_policy: str = Club.JoinPolicy.REQUEST
+) -> Club:
+    """A new club with its creator as its first admin."""
+    name = " ".join(name.split())
+    slug = slugify(name)
+    if not name or not slug:
+        raise Invalid(_("Give the club a name with letters or digits."))
+    if join_policy not in Club.JoinPolicy.values:
+        raise Invalid(_("Unknown joining policy."))
+    if Club.objects.filter(slug=slug).exists() or Club.objects.filter(name__iexact=name).exists():
+        raise Conflict(_("A club with that name already exists."))
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(
+                name=name, slug=slug, description=description, join_policy=join_policy, created_by=user
+            )
+    except IntegrityError:
+        raise Conflict(_("A club with that name already exists.")) from None
+    Membership.objects.create(club=club, user=user, role=Membership.Role.ADMIN)
+    return club
+
+
+@transaction.atomic
+def club_update(*, club_id: int, user: AbstractBaseUser, description: str, join_policy: str) -> Club:
+    club = _locked_club(club_id)
+    require_admin(club, user)
+    if join_policy not in Club.JoinPolicy.values:
+        raise Invalid(_("Unknown joining policy."))
+    club.description, club.join_policy = description, join_policy
+    club.save(update_fields=["description", "join_policy"])
+    return club
+
+
+# -- invitations ------------------------------------------------------------------------------
+@transaction.atomic
+def invite_link_create(*, club_id: int, user: AbstractBaseUser) -> Invite:
+    """A reusable invite link (revoke it to stop it working)."""
+    club = _locked_club(club_id)
+    require_admin(club, user)
+    return Invite.objects.create(club=club, created_by=user)
+
+
+@transaction.atomic
+def invite_email_send(*, club_id: int, user: AbstractBaseUser, email: str, link_for: Any) -> Invite:
+    """A one-use invitation mailed to `email` once the transaction commits.
+
+    `link_for(invite)` builds the absolute accept URL (views know the host; services do not).
+    """
+    club = _locked_club(club_id)
+    require_admin(club, user)
+    email = email.strip()
+    if "@" not in email:
+        raise Invalid(_("Enter a valid email address."))
+    invite = Invite.objects.create(club=club, created_by=user, email=email)
+    context = {"club_name": club.name, "link": link_for(invite)}
+    subject = " ".join(render_to_string("clubs/email/invite_subject.txt", context).split())
+    message = render_to_string("clubs/email/invite_message.txt", context)
+    transaction.on_commit(lambda: send_mail(subject, message, None, [email]))
+    return invite
+
+
+@transaction.atomic
+def invite_revoke(*, club_id: int, user: AbstractBaseUser, invite_id: int) -> None:
+    club = _locked_club(club_id)
+    require_admin(club, user)
+    updated = Invite.objects.filter(club=club, pk=invite_id, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
+    if not updated:
+        raise NotFound(_("There is no such invitation."))
+
+
+@transaction.atomic
+def invite_accept(*, token: str, user: AbstractBaseUser) -> Club:
+    """Join the club an invite token belongs to; an emailed invite works once."""
+    try:
+        invite = Invite.objects.select_for_update().select_related("club").get(token=str(token))
+    except Invite.DoesNotExist:
+        raise NotFound(_("This invitation does not exist.")) from None
+    if not invite.is_usable:
+        raise Conflict(_("This invitation is no longer valid."))
+    club = invite.club
+    if _membership(club, user) is not None:
+        return club
+    Membership.objects.create(club=club, user=user)
+    JoinRequest.objects.filter(club=club, user=user, status=JoinRequest.Status.PENDING).update(
+        status=JoinRequest.Status.ACCEPTED, decided_at=timezone.now()
+    )
+    if invite.email:
+        invite.used_by, invite.used_at = user, timezone.now()
+        invite.save(update_fields=["used_by", "used_at"])
+    return club
+
+
+# -- join requests ----------------------------------------------------------------------------
+@transaction.atomic
+def join_request_create(*, club_id: int, user: AbstractBaseUser, message: str = "") -> JoinRequest:
+    club = _locked_club(club_id)
+    if club.join_policy != Club.JoinPolicy.REQUEST:
+        raise Forbidden(_("This club takes new members by invitation only."))
+    if _membership(club, user) is not None:
+        raise Conflict(_("You are already a member."))
+    if JoinRequest.objects.filter(club=club, user=user, status=JoinRequest.Status.PENDING).exists():
+        raise Conflict(_("You have already asked to join; an admin will answer."))
+    return JoinRequest.objects.create(club=club, user=user, message=message[:500])
+
+
+@transaction.atomic
+def join_request_decide(
+    *, club_id: int, user: AbstractBaseUser, request_id: int, accept: bool
+) -> JoinRequest:
+    club = _locked_club(club_id)
+    require_admin(club, user)
+    try:
+        join_request = JoinRequest.objects.select_for_update().get(
+            club=club, pk=request_id, status=JoinRequest.Status.PENDING
+        )
+    except (JoinRequest.DoesNotExist, ValueError, TypeError):
+        raise NotFound(_("There is no such request.")) from None
+    join_request.status = JoinRequest.Status.ACCEPTED if accept else JoinRequest.Status.DECLINED
+    join_request.decided_by, join_request.decided_at = user, timezone.now()
+    join_request.save(update_fields=["status", "decided_by", "decided_at"])
+    if accept:
+        Membership.objects.get_or_create(club=club, user_id=join_request.user_id)
+    return join_request
+
+
+# -- members ----------------------------------------------------------------------------------
+@transaction.atomic
+def member_set_role(*, club_id: int, user: AbstractBaseUser, member_id: int, role: str) -> Membership:
+    """An admin makes a member admin or back; the last admin cannot step down."""
+    club = _locked_club(club_id)
+    require_admin(club, user)
+    if role not in Membership.Role.values:
+        raise Invalid(_("Unknown role."))
+    membership = _member_row(club, member_id)
+    if role == Membership.Role.MEMBER and membership.role == Membership.Role.ADMIN:
+        _keep_an_admin(club, membership)
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def member_remove(*, club_id: int, user: AbstractBaseUser, member_id: int) -> None:
+    """An admin removes a member, or a member (`member_id` = their own id) leaves."""
+    club = _locked_club(club_id)
+    if member_id != user.pk:
+        require_admin(club, user)
+    membership = _member_row(club, member_id)
+    if membership.role == Membership.Role.ADMIN:
+        _keep_an_admin(club, membership)
+    membership.delete()
+
+
+def _member_row(club: Club, member_id: int) -> Membership:
+    try:
+        return Membership.objects.select_for_update().get(club=club, user_id=member_id)
+    except (Membership.DoesNotExist, ValueError, TypeError):
+        raise NotFound(_("That person is not a member.")) from None
+
+
+def _keep_an_admin(club: Club, leaving: Membership) -> None:
+    others = Membership.objects.filter(club=club, role=Membership.Role.ADMIN).exclude(pk=leaving.pk)
+    if not others.exists():
+        raise Conflict(_("A club needs at least one admin: make someone else admin first."))
