@@ -6,6 +6,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("api/", include("games.api_urls")),
+    path("", include("chat.urls")),
     path("", include("games.urls")),
     path("", include("notifications.urls")),
     path("anymail/", include("anymail.urls")),

@@ -1,0 +1,44 @@
+"""Every write to chat rows goes through these functions."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games.errors import GameNotFound, InvalidRequest, NotAllowed, WrongStatus
+from games.models import Game, Seat
+
+from .models import MAX_LENGTH, ChatMessage
+from .signals import chat_posted
+
+
+@transaction.atomic
+def message_post(
+    *, game_id: int, user: AbstractBaseUser, text: str, to_seat: int | None = None
+) -> ChatMessage:
+    """Post to the table (to_seat None) or privately to one other seat of a started game."""
+    try:
+        game = Game.objects.defer("snapshot").get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise GameNotFound() from None
+    seats = {s.user_id: s.index for s in Seat.objects.filter(game=game)}
+    if user.pk not in seats:
+        if game.visibility != Game.Visibility.PUBLIC:
+            raise GameNotFound()
+        raise NotAllowed(_("Only the players at this table may write here."))
+    if game.status not in (Game.Status.RUNNING, Game.Status.FINISHED) or seats[user.pk] is None:
+        raise WrongStatus(_("The chat opens when the game starts."))
+    text = (text or "").strip()
+    if not text:
+        raise InvalidRequest(_("Write a message first."))
+    if len(text) > MAX_LENGTH:
+        raise InvalidRequest(_("A message has at most %(max)d characters.") % {"max": MAX_LENGTH})
+    if to_seat is not None and (to_seat == seats[user.pk] or to_seat not in seats.values()):
+        raise InvalidRequest(_("Write privately to another seat at this table."))
+    message = ChatMessage.objects.create(
+        game=game, author=user, author_seat=seats[user.pk], recipient_seat=to_seat, text=text
+    )
+    message_id = message.pk
+    transaction.on_commit(lambda: chat_posted.send(sender=ChatMessage, message_id=message_id))
+    return message

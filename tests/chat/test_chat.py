@@ -1,0 +1,112 @@
+"""Table talk: table messages reach every seat, private ones only their two seats, hidden ones nobody."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from chat import selectors, services
+from chat.models import ChatMessage
+from chat.signals import chat_posted
+from games.errors import InvalidRequest
+from tests.factories import UserFactory
+from tests.games.helpers import assert_refused, start_game
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def chat_url(game, after: int | None = None) -> str:
+    url = reverse("chat:chat", args=[game.pk])
+    return url if after is None else f"{url}?after={after}"
+
+
+@pytest.fixture
+def table():
+    return start_game("lifeboat", 4)
+
+
+def test_table_message_reaches_every_seat_private_only_two(client, table):
+    game, users = table
+    client.force_login(users[0])
+    client.post(chat_url(game), {"text": "Row with me, Captain", "to": ""})
+    client.post(chat_url(game), {"text": "psst, I hate the Kid", "to": "1"})
+    for seat, user in enumerate(users):
+        client.force_login(user)
+        page = client.get(chat_url(game)).content.decode()
+        assert "Row with me, Captain" in page
+        assert ("psst, I hate the Kid" in page) == (seat in (0, 1))
+
+
+def test_posting_under_htmx_returns_the_lines_and_polling_answers_204_without_news(client, table):
+    game, users = table
+    client.force_login(users[2])
+    response = client.post(chat_url(game), {"text": "hello", "to": ""}, **HTMX)
+    assert response.status_code == 200
+    assert 'id="chat-lines"' in response.content.decode()
+    last = ChatMessage.objects.get().pk
+    assert client.get(chat_url(game, after=last), **HTMX).status_code == 204
+    assert client.get(chat_url(game, after=last - 1), **HTMX).status_code == 200
+
+
+def test_hidden_messages_are_shown_to_nobody(client, table):
+    game, users = table
+    message = services.message_post(game_id=game.pk, user=users[0], text="rude words")
+    ChatMessage.objects.filter(pk=message.pk).update(hidden=True)
+    client.force_login(users[1])
+    assert "rude words" not in client.get(chat_url(game)).content.decode()
+    assert selectors.recipients(message_id=message.pk) == []
+
+
+def test_strangers_and_bad_messages_are_refused(client, table):
+    game, users = table
+    client.force_login(UserFactory())
+    assert_refused(client.get(chat_url(game)), 404)
+    assert_refused(client.post(chat_url(game), {"text": "hi"}), 404)
+    client.force_login(users[0])
+    assert_refused(client.post(chat_url(game), {"text": "   ", "to": ""}), 400)
+    assert_refused(client.post(chat_url(game), {"text": "me", "to": "0"}), 400)
+    assert not ChatMessage.objects.exists()
+    with pytest.raises(InvalidRequest):
+        services.message_post(game_id=game.pk, user=users[0], text="x" * 1001)
+
+
+def test_recipients_and_signal_for_notifications(table, django_capture_on_commit_callbacks):
+    game, users = table
+    got = []
+
+    def receiver(sender, message_id, **kwargs):
+        got.append(message_id)
+
+    chat_posted.connect(receiver)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            public = services.message_post(game_id=game.pk, user=users[0], text="all")
+            private = services.message_post(game_id=game.pk, user=users[0], text="one", to_seat=2)
+    finally:
+        chat_posted.disconnect(receiver)
+    assert got == [public.pk, private.pk]
+    assert {u.pk for u in selectors.recipients(message_id=public.pk)} == {u.pk for u in users[1:]}
+    assert [u.pk for u in selectors.recipients(message_id=private.pk)] == [users[2].pk]
+
+
+def test_table_page_links_the_chat_for_members_without_javascript(client, table):
+    game, users = table
+    client.force_login(users[3])
+    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    assert f'href="{chat_url(game)}"' in page
+    assert 'hx-trigger="load"' in page
+
+
+def test_staff_hide_messages_in_the_admin(client, table):
+    game, users = table
+    message = services.message_post(game_id=game.pk, user=users[0], text="spam")
+    staff = UserFactory(is_staff=True, is_superuser=True)
+    client.force_login(staff)
+    response = client.post(
+        reverse("admin:chat_chatmessage_changelist"),
+        {"action": "hide", "_selected_action": [message.pk]},
+    )
+    assert response.status_code == 302
+    message.refresh_from_db()
+    assert message.hidden
