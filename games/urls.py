@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from .board import views as board_views
 
 app_name = "games"
 urlpatterns = [
@@ -10,6 +11,8 @@ urlpatterns = [
     path("games/history/", views.history, name="history"),
     path("games/<int:game_id>/", views.table, name="table"),
     path("games/<int:game_id>/act/", views.act, name="act"),
+    path("games/<int:game_id>/version/", board_views.version, name="version"),
+    path("games/<int:game_id>/trade/", board_views.trade, name="trade"),
     path("games/<int:game_id>/join/", views.join, name="join"),
     path("games/<int:game_id>/leave/", views.leave, name="leave"),
     path("games/<int:game_id>/start/", views.start, name="start"),

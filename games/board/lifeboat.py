@@ -130,6 +130,7 @@ class LifeboatBoard:
     over: bool
     private: dict[str, Any] | None = None
     final: list[dict[str, Any]] = field(default_factory=list)
+    trade: dict[str, Any] | None = None
 
 
 def upper_first(text: str) -> str:
@@ -234,6 +235,34 @@ def _private(view: dict[str, Any]) -> dict[str, Any] | None:
     return out
 
 
+def _trade(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The trade form's choices, while this seat may offer a trade (Actions phase, conscious)."""
+    me, seat = view.get("me"), view.get("seat")
+    if not me or view["phase"] != "actions" or view.get("step") not in ("act", "row"):
+        return None
+    players = view["players"]
+    if players[seat]["condition"] != "conscious":
+        return None
+    targets = [
+        p
+        for p in players
+        if p["seat"] in view["boat"] and p["seat"] != seat and p["condition"] == "conscious"
+    ]
+    if not targets:
+        return None
+    return {
+        "targets": [{"seat": p["seat"], "name": p["name"]} for p in targets],
+        "give": [{"id": c["id"], "name": card_name(c["id"]), "face_up": False} for c in me["hand"]]
+        + [{"id": c["id"], "name": card_name(c["id"]), "face_up": True} for c in players[seat]["table"]],
+        "take_face_up": [
+            {"id": c["id"], "name": card_name(c["id"]), "owner": p["name"]}
+            for p in targets
+            for c in p["table"]
+        ],
+        "kinds": [{"slug": k.slug, "name": k.name} for k in KINDS.values()],
+    }
+
+
 def _final(view: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]]:
     if view["phase"] != "over":
         return []
@@ -294,4 +323,5 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatBoard:
         over=view["phase"] == "over",
         private=_private(view),
         final=_final(view, names),
+        trade=_trade(view),
     )

@@ -12,6 +12,8 @@ from typing import Any
 
 #: Actions a seat may take while the game does not wait for it (Lifeboat).
 OPTIONAL_TYPES = frozenset({"play", "offer_trade", "answer_trade"})
+#: Offered through the trade form instead of one button per listed gift.
+FORM_TYPES = frozenset({"offer_trade"})
 
 BUTTONS_UP_TO = 4
 RADIOS_UP_TO = 12
@@ -78,5 +80,5 @@ def _group(actions: list[Any]) -> list[Question]:
 def questions(legal_actions: list[Any], *, waited: bool) -> tuple[list[Question], list[Question]]:
     """(questions the game waits for the seat to answer, optional questions open any time)."""
     required = [a for a in legal_actions if a.action.get("type") not in OPTIONAL_TYPES]
-    optional = [a for a in legal_actions if a.action.get("type") in OPTIONAL_TYPES]
+    optional = [a for a in legal_actions if a.action.get("type") in OPTIONAL_TYPES - FORM_TYPES]
     return (_group(required) if waited else []), _group(optional)

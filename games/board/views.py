@@ -1,0 +1,80 @@
+"""Live updates and the trade form for the table page.
+
+`version` is what the page polls every few seconds: one query, 204 with nothing to render when
+the version the page shows is current; when it is not, 204 with `HX-Trigger: game-changed`, on
+which the page fetches its table fragment. `trade` turns the trade form's fields into one
+`offer_trade` action and plays it like the act endpoint.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Exists, OuterRef
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import trigger_client_event
+
+from games import selectors, services
+from games.errors import GameNotFound, InvalidRequest
+from games.models import Action, Game, Seat
+from games.views import TABLE_TEMPLATE, handles_game_errors
+
+#: The client event the table listens for to fetch its fragment again.
+CHANGED_EVENT = "game-changed"
+
+
+@require_GET
+@handles_game_errors
+def version(request: HttpRequest, game_id: int) -> HttpResponse:
+    """204 when `?v=` is the game's version; else 204 with an HX-Trigger (or, without htmx, the number)."""
+    mine = Seat.objects.filter(game=OuterRef("pk"), user_id=request.user.pk or 0)
+    row = (
+        Game.objects.filter(pk=game_id)
+        .annotate(member=Exists(mine))
+        .values_list("version", "visibility", "member")
+        .first()
+    )
+    if row is None or (row[1] != Game.Visibility.PUBLIC and not row[2]):
+        raise GameNotFound()
+    current = row[0]
+    seen = request.GET.get("v", "")
+    response = HttpResponse(status=204)
+    response["X-Game-Version"] = str(current)
+    if seen != str(current):
+        trigger_client_event(response, CHANGED_EVENT, {"version": current})
+    return response
+
+
+def _ints(values: list[str]) -> bool:
+    return all(v.isdigit() for v in values)
+
+
+@require_POST
+@login_required
+@handles_game_errors
+def trade(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Offer a trade: `to` (a seat), `give` (own card ids), `take` (face-up ids or card kinds)."""
+    to, version_seen = request.POST.get("to", ""), request.POST.get("expected_version", "")
+    if not _ints([to, version_seen]):
+        raise InvalidRequest(_("Choose whom to offer the trade to."))
+    action = {
+        "type": "offer_trade",
+        "to": int(to),
+        "give": request.POST.getlist("give"),
+        "take": request.POST.getlist("take"),
+    }
+    services.action_submit(
+        game_id=game_id,
+        user=request.user,
+        action=action,
+        expected_version=int(version_seen),
+        source=Action.Source.WEB,
+    )
+    if request.htmx:
+        context = {"t": selectors.table(game_id=game_id, user=request.user)}
+        return render(request, f"{TABLE_TEMPLATE}#table", context)
+    messages.success(request, _("Your trade offer was made."))
+    return redirect("games:table", game_id)

@@ -1,0 +1,173 @@
+"""The table page with the board fragments, the version endpoint and the trade form."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game
+from tests.factories import UserFactory
+from tests.games.board.helpers import gzipped_size, running_game, secrets_of_others
+from tests.games.helpers import (
+    act_data,
+    act_url,
+    assert_no_secrets,
+    assert_refused,
+    assert_unchanged,
+    state_of,
+    table_url,
+)
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+PAGE_LIMIT = 60 * 1024
+FRAGMENT_LIMIT = 5 * 1024
+
+
+def version_url(game: Game, seen: int | str) -> str:
+    return f"{reverse('games:version', args=[game.pk])}?v={seen}"
+
+
+def trade_url(game: Game) -> str:
+    return reverse("games:trade", args=[game.pk])
+
+
+def _waited_and_idle(game: Game, users):
+    waited = game.engine.to_act(state_of(game))
+    idle = next(u for i, u in enumerate(users) if i not in waited)
+    return users[waited[0]], idle
+
+
+@pytest.mark.parametrize(("slug", "players", "moves"), [("lifeboat", 4, 6), ("lifeboats", 3, 30)])
+def test_table_page_shows_the_board_private_corner_and_prompt_only_to_the_waited_seat(
+    client, slug, players, moves
+):
+    game, users = running_game(slug, players, moves)
+    waited, idle = _waited_and_idle(game, users)
+    client.force_login(waited)
+    page = client.get(table_url(game)).content.decode()
+    assert "<svg" in page
+    assert "Only you can see this" in page
+    assert 'id="prompt-h">Your move' in page
+    assert "Rules help" in page
+    client.force_login(idle)
+    page = client.get(table_url(game)).content.decode()
+    assert "Only you can see this" in page
+    assert 'id="prompt-h"' not in page
+    assert "Nothing to answer now" in page
+
+
+@pytest.mark.parametrize(("slug", "players", "moves"), [("lifeboat", 6, 40), ("lifeboats", 6, 60)])
+def test_page_weight_first_load_and_fragment(client, slug, players, moves):
+    game, users = running_game(slug, players, moves)
+    for user in users:
+        client.force_login(user)
+        page = client.get(table_url(game)).content
+        assert gzipped_size(page) <= PAGE_LIMIT
+        fragment = client.get(table_url(game), **HTMX).content
+        assert gzipped_size(fragment) <= FRAGMENT_LIMIT, (
+            f"table fragment is {gzipped_size(fragment)} bytes gzipped"
+        )
+
+
+def test_table_fragment_and_page_hide_other_seats_secrets(client):
+    game, users = running_game("lifeboat", 5, 35)
+    for seat, user in enumerate(users):
+        client.force_login(user)
+        for response in (client.get(table_url(game)), client.get(table_url(game), **HTMX)):
+            assert_no_secrets(
+                response.content.decode(), secrets_of_others(game, seat), f"seat {seat}'s table"
+            )
+
+
+def test_a_seats_move_through_a_radio_form_is_played(client):
+    game, users = running_game("lifeboats", 3, 0)
+    seat = game.engine.to_act(state_of(game))[0]
+    client.force_login(users[seat])
+    page = client.get(table_url(game)).content.decode()
+    assert 'type="radio" name="action"' in page
+    action = {"type": "place_boat", "lane": 1}
+    assert json.dumps(action, sort_keys=True).replace('"', "&quot;") in page
+    response = client.post(act_url(game), act_data(game, action), **HTMX)
+    assert response.status_code == 200
+    assert "placed the" in response.content.decode()
+
+
+# -- the version endpoint -----------------------------------------------------------------------
+def test_version_is_204_without_trigger_when_current_and_triggers_when_stale(
+    client, django_assert_num_queries
+):
+    game, users = running_game("lifeboat", 4, 3)
+    client.force_login(users[0])
+    client.get(table_url(game))
+    with django_assert_num_queries(4):  # session, user, profile (middleware); the game's version
+        current = client.get(version_url(game, game.version), **HTMX)
+    assert current.status_code == 204
+    assert current.content == b""
+    assert "HX-Trigger" not in current
+    stale = client.get(version_url(game, game.version - 1), **HTMX)
+    assert stale.status_code == 204
+    assert json.loads(stale["HX-Trigger"]) == {"game-changed": {"version": game.version}}
+
+
+def test_version_of_a_private_game_is_not_found_for_strangers(client):
+    game, _users = running_game("lifeboat", 4, 0)
+    Game.objects.filter(pk=game.pk).update(visibility=Game.Visibility.PRIVATE)
+    client.force_login(UserFactory())
+    assert_refused(client.get(version_url(game, 1)), 404)
+    assert_refused(client.get(version_url(Game(pk=999_999), 1)), 404)
+
+
+def test_table_page_polls_the_version_it_shows(client):
+    game, users = running_game("lifeboat", 4, 2)
+    client.force_login(users[0])
+    page = client.get(table_url(game)).content.decode()
+    assert f'hx-get="{version_url(game, game.version)}"' in page
+    assert 'hx-trigger="game-changed from:body"' in page
+
+
+# -- trading ------------------------------------------------------------------------------------
+def _actions_phase(min_moves: int = 4):
+    game, users = running_game("lifeboat", 4, 0)
+    for _ in range(40):
+        state = state_of(game)
+        if state.step == "act":
+            return game, users, state
+        from tests.games.helpers import play_moves
+
+        game = play_moves(game, users, 1)
+    raise AssertionError("no Actions phase reached")
+
+
+def test_trade_form_makes_an_offer_that_the_other_seat_sees(client):
+    game, users, state = _actions_phase()
+    giver = next(p for p in range(4) if state.hands[p])
+    receiver = (giver + 1) % 4
+    card = state.hands[giver][0]
+    client.force_login(users[giver])
+    page = client.get(table_url(game)).content.decode()
+    assert "Offer a trade" in page
+    response = client.post(
+        trade_url(game),
+        {"to": receiver, "give": [card], "take": ["water"], "expected_version": game.version},
+    )
+    assert response.status_code == 302
+    client.force_login(users[receiver])
+    page = client.get(table_url(game)).content.decode()
+    assert "offers you" in page
+    assert "Accept trade offer-1" in page
+
+
+def test_a_bad_trade_is_refused_and_changes_nothing(client):
+    game, users, state = _actions_phase()
+    giver = next(p for p in range(4) if state.hands[p])
+    client.force_login(users[giver])
+    assert_refused(client.post(trade_url(game), {"to": "x", "expected_version": game.version}), 400)
+    assert_unchanged(game)
+    response = client.post(
+        trade_url(game), {"to": giver, "give": ["prov-99"], "expected_version": game.version}
+    )
+    assert_refused(response, 400)
+    assert_unchanged(game)
