@@ -195,9 +195,11 @@ def game_create_started(
     rated: bool = True,
     club: Club | None = None,
     created_by: AbstractBaseUser | None = None,
+    seed: int | None = None,
 ) -> Game:
     """A game started at once with `users` in exactly this seat order (league tables: the
-    league's pairing decides seat positions, so there is no shuffle)."""
+    league's pairing decides seat positions, so there is no shuffle). `seed` is for imports of
+    exported games only; by default the server draws it."""
     try:
         rules = engine.get_game(slug)
     except KeyError:
@@ -217,6 +219,8 @@ def game_create_started(
         rated=rated,
         club=club,
     )
+    if seed is not None:
+        game.seed = seed
     try:
         state = rules.new_game(len(users), game.seed, options)
     except ValueError as exc:

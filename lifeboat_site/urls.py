@@ -8,6 +8,10 @@ urlpatterns = [
     path("api/", include("games.api_urls")),
     path("", include("chat.urls")),
     path("", include("games.urls")),
+    path("clubs/", include("clubs.urls")),
+    path("clubs/<slug:slug>/seasons/", include("leagues.urls")),
+    path("", include("ratings.urls")),
+    path("", include("replays.urls")),
     path("", include("notifications.urls")),
     path("anymail/", include("anymail.urls")),
 ]

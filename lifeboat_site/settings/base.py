@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "clubs",
     "leagues",
     "ratings",
+    "replays",
     "notifications",
     "chat",
 ]

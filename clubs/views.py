@@ -1,0 +1,162 @@
+"""Club pages. Thin: forms validate, services write, selectors read; refusals are 4xx pages."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+import engine
+from leagues import selectors as league_selectors
+from ratings import selectors as rating_selectors
+
+from . import selectors, services
+from .errors import NotFound
+from .forms import ClubForm, ClubSettingsForm, DecisionForm, InviteEmailForm, JoinRequestForm, RoleForm
+from .http import handles_club_errors, valid_or_400
+from .models import Invite
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@handles_club_errors
+def club_list(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        club = services.club_create(user=request.user, **form.cleaned_data)
+        messages.success(request, _("Your club is open. Invite your friends!"))
+        return redirect("clubs:detail", slug=club.slug)
+    context = {"mine": selectors.clubs_of(user=request.user), "clubs": selectors.all_clubs(), "form": form}
+    return render(request, "clubs/list.html", context, status=400 if form.errors else 200)
+
+
+@require_GET
+@handles_club_errors
+def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    page = selectors.club_page(slug=slug, user=request.user)
+    boards = []
+    if page.is_member:
+        boards = [
+            (game.name, rating_selectors.leaderboard(slug=game.slug, club_id=page.club.pk, limit=10))
+            for game in engine.GAMES.values()
+        ]
+    context = {
+        "page": page,
+        "club": page.club,
+        "boards": boards,
+        "seasons": league_selectors.club_seasons(club=page.club) if page.is_member else [],
+        "settings_form": ClubSettingsForm(
+            initial={"description": page.club.description, "join_policy": page.club.join_policy}
+        ),
+        "invite_form": InviteEmailForm(),
+        "join_form": JoinRequestForm(),
+    }
+    return render(request, "clubs/detail.html", context)
+
+
+@require_POST
+@login_required
+@handles_club_errors
+def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    club = selectors.get_club(slug=slug)
+    data = valid_or_400(ClubSettingsForm(request.POST))
+    services.club_update(club_id=club.pk, user=request.user, **data)
+    messages.success(request, _("Saved."))
+    return redirect("clubs:detail", slug=club.slug)
+
+
+@require_POST
+@login_required
+@handles_club_errors
+def join_request(request: HttpRequest, slug: str) -> HttpResponse:
+    club = selectors.get_club(slug=slug)
+    data = valid_or_400(JoinRequestForm(request.POST))
+    services.join_request_create(club_id=club.pk, user=request.user, message=data["message"])
+    messages.success(request, _("Your request was sent to the club's admins."))
+    return redirect("clubs:detail", slug=club.slug)
+
+
+@require_POST
+@login_required
+@handles_club_errors
+def join_request_decide(request: HttpRequest, slug: str, request_id: int) -> HttpResponse:
+    club = selectors.get_club(slug=slug)
+    data = valid_or_400(DecisionForm(request.POST))
+    services.join_request_decide(
+        club_id=club.pk, user=request.user, request_id=request_id, accept=data["accept"]
+    )
+    return redirect("clubs:detail", slug=club.slug)
+
+
+@require_POST
+@login_required
+@handles_club_errors
+def invite_link(request: HttpRequest, slug: str) -> HttpResponse:
+    club = selectors.get_club(slug=slug)
+    services.invite_link_create(club_id=club.pk, user=request.user)
+    messages.success(request, _("A new invite link is listed below."))
+    return redirect("clubs:detail", slug=club.slug)
+
+
+@require_POST
+@login_required
+@handles_club_errors
+def invite_email(request: HttpRequest, slug: str) -> HttpResponse:
+    club = selectors.get_club(slug=slug)
+    data = valid_or_400(InviteEmailForm(request.POST))
+
+    def link_for(invite: Invite) -> str:
+        return request.build_absolute_uri(reverse("clubs:invite", args=[invite.token]))
+
+    services.invite_email_send(club_id=club.pk, user=request.user, email=data["email"], link_for=link_for)
+    messages.success(request, _("Invitation sent."))
+    return redirect("clubs:detail", slug=club.slug)
+
+
+@require_POST
+@login_required
+@handles_club_errors
+def invite_revoke(request: HttpRequest, slug: str, invite_id: int) -> HttpResponse:
+    club = selectors.get_club(slug=slug)
+    services.invite_revoke(club_id=club.pk, user=request.user, invite_id=invite_id)
+    return redirect("clubs:detail", slug=club.slug)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@handles_club_errors
+def invite(request: HttpRequest, token: str) -> HttpResponse:
+    found = Invite.objects.select_related("club").filter(token=token).first()
+    if found is None:
+        raise NotFound(_("This invitation does not exist."))
+    if request.method == "POST":
+        club = services.invite_accept(token=token, user=request.user)
+        messages.success(request, _("Welcome to %(club)s!") % {"club": club.name})
+        return redirect("clubs:detail", slug=club.slug)
+    return render(request, "clubs/invite.html", {"invite": found, "club": found.club})
+
+
+@require_POST
+@login_required
+@handles_club_errors
+def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    club = selectors.get_club(slug=slug)
+    data = valid_or_400(RoleForm(request.POST))
+    services.member_set_role(club_id=club.pk, user=request.user, member_id=user_id, role=data["role"])
+    return redirect("clubs:detail", slug=club.slug)
+
+
+@require_POST
+@login_required
+@handles_club_errors
+def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    club = selectors.get_club(slug=slug)
+    services.member_remove(club_id=club.pk, user=request.user, member_id=user_id)
+    if user_id == request.user.pk:
+        messages.success(request, _("You left %(club)s.") % {"club": club.name})
+        return redirect("clubs:list")
+    return redirect("clubs:detail", slug=club.slug)

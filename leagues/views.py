@@ -1,0 +1,119 @@
+"""Season pages: create, sign up, standings and rounds, admin controls, the archive."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clubs import selectors as club_selectors
+from clubs.errors import Forbidden
+from clubs.http import handles_club_errors
+
+from . import selectors, services
+from .forms import SeasonForm
+from .models import Entry
+
+
+def _member_club(request: HttpRequest, slug: str):
+    club = club_selectors.get_club(slug=slug)
+    if not club_selectors.is_member(club_id=club.pk, user=request.user):
+        raise Forbidden(_("Only members of this club can see its seasons."))
+    return club
+
+
+@require_GET
+@login_required
+@handles_club_errors
+def archive(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _member_club(request, slug)
+    context = {
+        "club": club,
+        "seasons": selectors.club_seasons(club=club),
+        "is_admin": club_selectors.is_admin(club_id=club.pk, user=request.user),
+    }
+    return render(request, "leagues/archive.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@handles_club_errors
+def season_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _member_club(request, slug)
+    if not club_selectors.is_admin(club_id=club.pk, user=request.user):
+        raise Forbidden()
+    finished = [(s.id, s.name) for s in selectors.club_seasons(club=club) if s.status == "finished"]
+    form = SeasonForm(request.POST or None, previous_choices=finished)
+    if request.method == "POST" and form.is_valid():
+        season = services.season_create(club_id=club.pk, user=request.user, **form.cleaned_data)
+        messages.success(request, _("The season is open for sign-up."))
+        return redirect("leagues:detail", slug=club.slug, season_id=season.pk)
+    return render(
+        request, "leagues/new.html", {"club": club, "form": form}, status=400 if form.errors else 200
+    )
+
+
+@require_GET
+@login_required
+@handles_club_errors
+def season_detail(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    club = _member_club(request, slug)
+    season = selectors.get_season(season_id=season_id, club=club)
+    context = {
+        "club": club,
+        "season": season,
+        "standings": selectors.season_standings(season=season),
+        "rounds": selectors.season_rounds(season=season),
+        "is_admin": club_selectors.is_admin(club_id=club.pk, user=request.user),
+        "signed_up": Entry.objects.filter(season=season, user=request.user).exists(),
+    }
+    return render(request, "leagues/detail.html", context)
+
+
+def _season_action(action):
+    @require_POST
+    @login_required
+    @handles_club_errors
+    def view(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+        club = _member_club(request, slug)
+        season = selectors.get_season(season_id=season_id, club=club)
+        message = action(season=season, user=request.user)
+        messages.success(request, message)
+        return redirect("leagues:detail", slug=club.slug, season_id=season.pk)
+
+    return view
+
+
+def _signup(*, season, user):
+    services.season_signup(season_id=season.pk, user=user)
+    return _("You are signed up.")
+
+
+def _withdraw(*, season, user):
+    services.season_withdraw(season_id=season.pk, user=user)
+    return _("You withdrew from the season.")
+
+
+def _start(*, season, user):
+    services.season_start(season_id=season.pk, user=user)
+    return _("The season has started: round 1 is on.")
+
+
+def _next_round(*, season, user):
+    round_ = services.round_start(season_id=season.pk, user=user)
+    return _("Round %(number)d has started.") % {"number": round_.number}
+
+
+def _finish(*, season, user):
+    services.season_finish(season_id=season.pk, user=user)
+    return _("The season is closed and archived.")
+
+
+signup = _season_action(_signup)
+withdraw = _season_action(_withdraw)
+start = _season_action(_start)
+next_round = _season_action(_next_round)
+finish = _season_action(_finish)
