@@ -9,6 +9,9 @@ from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION
 
 from .palette import CHARACTER_COLOURS, ink
 
+#: What the selector puts in an event instead of a card the seat no longer sees.
+HIDDEN = "?"
+
 SEAT_W = 120
 DECK_W = 70
 BOAT_Y = 92
@@ -40,6 +43,8 @@ WINDOWS = {
 
 def card_name(card: str) -> str:
     """A Provisions card's printed name (by id or by kind), a Navigation card's number, else the id."""
+    if card == HIDDEN:
+        return "a card"
     kind = KIND.get(card, card)
     if kind in KINDS:
         return KINDS[kind].name

@@ -15,7 +15,8 @@ FRAGMENTS = ("games/partials/board_table.html", "games/partials/log.html")
 
 
 def running_game(slug: str, num_players: int, moves: int, seed: int = 3) -> tuple[Game, list]:
-    game, users = start_game(slug, num_players)
+    """A game with a fixed deal (the seat order is still shuffled at start) after `moves` random moves."""
+    game, users = start_game(slug, num_players, seed=seed)
     return play_moves(game, users, moves, random.Random(seed)), users
 
 

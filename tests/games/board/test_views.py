@@ -151,7 +151,7 @@ def test_trade_form_makes_an_offer_that_the_other_seat_sees(client):
     assert "Offer a trade" in page
     response = client.post(
         trade_url(game),
-        {"to": receiver, "give": [card], "take": ["water"], "expected_version": game.version},
+        {"to": receiver, "give": [card], "expected_version": game.version},
     )
     assert response.status_code == 302
     client.force_login(users[receiver])
@@ -171,3 +171,33 @@ def test_a_bad_trade_is_refused_and_changes_nothing(client):
     )
     assert_refused(response, 400)
     assert_unchanged(game)
+
+
+def test_deadline_is_shown_in_the_players_time_zone(client):
+    from accounts.models import Profile
+    from games.models import Seat
+
+    game, users = running_game("lifeboat", 4, 0)
+    seat = game.engine.to_act(state_of(game))[0]
+    Profile.objects.filter(user=users[seat]).update(time_zone="Asia/Kolkata")
+    due = Seat.objects.get(game=game, index=seat).due_at
+    client.force_login(users[seat])
+    page = client.get(table_url(game)).content.decode()
+    from zoneinfo import ZoneInfo
+
+    local = due.astimezone(ZoneInfo("Asia/Kolkata"))
+    assert f"{local:%H:%M} IST" in page
+
+
+def test_finished_game_shows_final_scores_and_no_prompt(client):
+    from tests.games.helpers import play_moves
+
+    game, users = running_game("lifeboat", 4, 0)
+    game = play_moves(game, users, 2000)
+    assert game.status == Game.Status.FINISHED
+    client.force_login(users[0])
+    page = client.get(table_url(game)).content.decode()
+    assert "Final scores" in page
+    assert 'id="prompt-h"' not in page
+    assert "Only you can see this" not in page
+    assert "game-changed" not in page  # no more polling
