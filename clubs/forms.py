@@ -1,6 +1,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+import engine
+
 from .models import Club, Membership
 
 
@@ -35,3 +37,22 @@ class DecisionForm(forms.Form):
 
 class RoleForm(forms.Form):
     role = forms.ChoiceField(choices=Membership.Role.choices)
+
+
+class ClubGameForm(forms.Form):
+    slug = forms.ChoiceField(label=_("Game"), choices=())
+    num_players = forms.IntegerField(label=_("Players"), min_value=3, max_value=6, initial=4)
+    pace = forms.ChoiceField(
+        label=_("Pace"),
+        choices=[
+            ("12h", _("12 hours per decision")),
+            ("24h", _("24 hours per decision")),
+            ("72h", _("72 hours per decision")),
+        ],
+        initial="24h",
+    )
+    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].choices = [(g.slug, g.name) for g in engine.GAMES.values()]

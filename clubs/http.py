@@ -14,13 +14,16 @@ from .errors import ClubError, Invalid
 
 
 def handles_club_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A refusal (ClubError) becomes its 4xx page with the readable message; nothing was written."""
+    """A refusal (ClubError, or GameError from games.services) becomes its 4xx page with the
+    readable message; nothing was written."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        from games.errors import GameError
+
         try:
             return view(request, *args, **kwargs)
-        except ClubError as exc:
+        except (ClubError, GameError) as exc:
             return render(request, "clubs/error.html", {"message": exc.message}, status=exc.status_code)
 
     return wrapper

@@ -72,6 +72,7 @@ class ClubPage:
     is_member: bool
     is_admin: bool
     members: list[MemberRow] = field(default_factory=list)
+    open: list[ClubGameRow] = field(default_factory=list)
     running: list[ClubGameRow] = field(default_factory=list)
     recent: list[ClubGameRow] = field(default_factory=list)
     pending_requests: list[JoinRequest] = field(default_factory=list)
@@ -151,6 +152,7 @@ def club_page(*, slug: str, user: User) -> ClubPage:
         )
         return page
     page.members = members(club=club)
+    page.open = club_games(club=club, status="open")
     page.running = club_games(club=club, status="running")
     page.recent = club_games(club=club, status="finished", limit=10)
     if page.is_admin:

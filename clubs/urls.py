@@ -8,6 +8,7 @@ urlpatterns = [
     path("invite/<str:token>/", views.invite, name="invite"),
     path("<slug:slug>/", views.club_detail, name="detail"),
     path("<slug:slug>/settings/", views.club_settings, name="settings"),
+    path("<slug:slug>/games/new/", views.game_new, name="game_new"),
     path("<slug:slug>/join/", views.join_request, name="join"),
     path("<slug:slug>/requests/<int:request_id>/", views.join_request_decide, name="decide"),
     path("<slug:slug>/invites/link/", views.invite_link, name="invite_link"),

@@ -16,7 +16,15 @@ from ratings import selectors as rating_selectors
 
 from . import selectors, services
 from .errors import NotFound
-from .forms import ClubForm, ClubSettingsForm, DecisionForm, InviteEmailForm, JoinRequestForm, RoleForm
+from .forms import (
+    ClubForm,
+    ClubGameForm,
+    ClubSettingsForm,
+    DecisionForm,
+    InviteEmailForm,
+    JoinRequestForm,
+    RoleForm,
+)
 from .http import handles_club_errors, valid_or_400
 from .models import Invite
 
@@ -54,6 +62,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         ),
         "invite_form": InviteEmailForm(),
         "join_form": JoinRequestForm(),
+        "game_form": ClubGameForm(),
     }
     return render(request, "clubs/detail.html", context)
 
@@ -160,3 +169,16 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
         messages.success(request, _("You left %(club)s.") % {"club": club.name})
         return redirect("clubs:list")
     return redirect("clubs:detail", slug=club.slug)
+
+
+@require_POST
+@login_required
+@handles_club_errors
+def game_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """A member opens a club-only game; other members join it from its table page."""
+    from games import services as game_services
+
+    club = selectors.get_club(slug=slug)
+    data = valid_or_400(ClubGameForm(request.POST))
+    game = game_services.game_create(user=request.user, visibility="club", club=club, **data)
+    return redirect("games:table", game_id=game.pk)

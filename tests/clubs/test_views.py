@@ -179,3 +179,20 @@ def test_player_page_and_leaderboard(client):
     assert board.status_code == 200
     assert f"/players/{users[0].pk}/" in board.content.decode()
     assert client.get(reverse("ratings:leaderboard", args=["chess"])).status_code == 404
+
+
+def test_members_open_club_games_from_the_club_page():
+    club, _admin, (member, other) = make_club(members=2)
+    data = {"slug": "lifeboats", "num_players": 3, "pace": "24h", "rated": "on"}
+    response = signed_in(member).post(reverse("clubs:game_new", args=[club.slug]), data)
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert (game.visibility, game.club_id) == (Game.Visibility.CLUB, club.pk)
+    assert (
+        f"/games/{game.pk}/"
+        in signed_in(other).get(reverse("clubs:detail", args=[club.slug])).content.decode()
+    )
+    assert signed_in(UserFactory()).post(reverse("clubs:game_new", args=[club.slug]), data).status_code == 403
+    bad = signed_in(member).post(reverse("clubs:game_new", args=[club.slug]), {**data, "num_players": 9})
+    assert bad.status_code == 400
+    assert Game.objects.count() == 1
