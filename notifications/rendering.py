@@ -18,7 +18,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from .models import Kind, Notification
+from .models import Kind, Notification, Prompt
 from .tokens import make_act_token, make_unsubscribe_token, reply_address
 
 
@@ -48,6 +48,17 @@ def build_context(n: Notification) -> dict[str, Any]:
     profile = getattr(n.user, "profile", None) if n.user_id else None
     zone = profile.zone if profile is not None else zoneinfo.ZoneInfo(settings.TIME_ZONE)
     ctx: dict[str, Any] = dict(n.context)
+    if n.prompt_id and n.kind in (Kind.PROMPT, Kind.REMINDER):
+        if n.kind == Kind.REMINDER:  # a reminder repeats its prompt mail's content
+            base = (
+                Notification.objects.filter(prompt_id=n.prompt_id, kind=Kind.PROMPT)
+                .values_list("context", flat=True)
+                .first()
+            )
+            ctx = {**(base or {}), **ctx}
+        # The deadline as it is now (vacations and re-timing move it), not as it was written.
+        due_at = Prompt.objects.filter(pk=n.prompt_id).values_list("due_at", flat=True).first()
+        ctx["due_at"] = due_at.isoformat() if due_at else None
     ctx["kind"] = n.kind
     ctx["name"] = profile.display_name if profile is not None else ""
     ctx["time_zone"] = str(zone)

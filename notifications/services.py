@@ -440,7 +440,7 @@ def record_game_progress(
                     game=game,
                     seat_index=index,
                     prompt=prompt,
-                    context={**context, "reminder": label},
+                    context={"reminder": label},  # the rest is read from the prompt mail's row
                     send_after=when,
                 )
             )
@@ -546,24 +546,17 @@ def _prompt_context(
 
 
 def _retime_prompt(prompt: Prompt, now: dt.datetime) -> None:
-    """The deadline moved: keep the prompt's expiry and its pending reminders in step."""
+    """The deadline moved: keep the prompt's expiry (which mails show) and its reminders in step."""
     Prompt.objects.filter(pk=prompt.pk).update(due_at=prompt.due_at)
     times = _reminder_times(prompt.issued_at, prompt.due_at, now)
-    for row in Notification.objects.filter(prompt=prompt, kind=Kind.REMINDER, status=Status.PENDING):
-        label = row.dedupe_key.split(":")[1]
+    for pk, key in Notification.objects.filter(
+        prompt=prompt, kind=Kind.REMINDER, status=Status.PENDING
+    ).values_list("pk", "dedupe_key"):
+        label = key.split(":")[1]
         if label in times:
-            Notification.objects.filter(pk=row.pk).update(
-                send_after=times[label], context={**row.context, "due_at": prompt.due_at.isoformat()}
-            )
+            Notification.objects.filter(pk=pk).update(send_after=times[label])
         else:
-            Notification.objects.filter(pk=row.pk).update(status=Status.CANCELLED)
-    # A prompt mail still waiting (quiet hours, digest) shows the new deadline too.
-    for row in Notification.objects.filter(
-        prompt=prompt, kind=Kind.PROMPT, status__in=[Status.PENDING, Status.DIGEST]
-    ):
-        Notification.objects.filter(pk=row.pk).update(
-            context={**row.context, "due_at": prompt.due_at.isoformat() if prompt.due_at else None}
-        )
+            Notification.objects.filter(pk=pk).update(status=Status.CANCELLED)
 
 
 # -- sending ----------------------------------------------------------------------------------
@@ -723,15 +716,22 @@ def send_digests(*, now: dt.datetime | None = None) -> int:
             )
             if not items:
                 continue
-            open_prompts = set(
+            open_prompts = dict(
                 Prompt.objects.filter(
                     pk__in=[i.prompt_id for i in items if i.prompt_id],
                     closed_at__isnull=True,
                     used_at__isnull=True,
-                ).values_list("pk", flat=True)
+                ).values_list("pk", "due_at")
             )
             entries = [
-                {**i.context, "kind": i.kind, "open": i.prompt_id in open_prompts}
+                {
+                    **i.context,
+                    "kind": i.kind,
+                    "open": i.prompt_id in open_prompts,
+                    "due_at": open_prompts[i.prompt_id].isoformat()
+                    if open_prompts.get(i.prompt_id)
+                    else i.context.get("due_at"),
+                }
                 for i in items
                 if i.kind == Kind.PROMPT
             ]
@@ -797,29 +797,50 @@ def play_overdue(*, game_id: int, seats: list[tuple[int, int]]) -> dict[str, int
     return {"played": played, "refused": refused}
 
 
-def sweep_deadlines(*, now: dt.datetime | None = None, limit: int = 5000) -> dict[str, int]:
-    """Play every overdue seat here, game after game (tests, commands, a broker-less fallback)."""
+def sweep_batch() -> int:
+    return int(_setting("NOTIFICATIONS_SWEEP_BATCH", 25))
+
+
+def _chunks(items: list, size: int) -> list[list]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+def play_overdue_games(*, games: list[tuple[int, list[tuple[int, int]]]]) -> dict[str, int]:
+    """Play several games' overdue seats in one transaction: one commit (one disk flush) for the
+    batch, each default action in its own savepoint, so a refused or failing game costs only
+    itself. The games' rows stay locked until the batch commits (a few hundred ms at most)."""
     totals = {"played": 0, "refused": 0}
-    for game_id, seats in _by_game(overdue_seats(now=now or timezone.now(), limit=limit)).items():
-        for key, value in play_overdue(game_id=game_id, seats=seats).items():
+    with transaction.atomic():
+        for game_id, seats in games:
+            for key, value in play_overdue(game_id=game_id, seats=seats).items():
+                totals[key] += value
+    return totals
+
+
+def sweep_deadlines(*, now: dt.datetime | None = None, limit: int = 5000) -> dict[str, int]:
+    """Play every overdue seat here, batch after batch (tests, commands, a broker-less fallback)."""
+    totals = {"played": 0, "refused": 0}
+    games = list(_by_game(overdue_seats(now=now or timezone.now(), limit=limit)).items())
+    for batch in _chunks(games, sweep_batch()):
+        for key, value in play_overdue_games(games=batch).items():
             totals[key] += value
     return totals
 
 
 def dispatch_overdue(*, now: dt.datetime | None = None, limit: int = 5000) -> dict[str, int]:
-    """The beat task's work: one indexed query, then one `play_overdue` task per game, so workers
-    play the tables in parallel. A game whose task cannot be published is played here."""
+    """The beat task's work: one indexed query, then one `play_overdue_seats` task per batch of
+    games, so workers play the tables in parallel. A batch that cannot be published is played here.
+    """
     from .tasks import play_overdue_seats
 
     dispatched = inline = 0
-    for game_id, seats in _by_game(overdue_seats(now=now or timezone.now(), limit=limit)).items():
+    games = list(_by_game(overdue_seats(now=now or timezone.now(), limit=limit)).items())
+    for batch in _chunks(games, sweep_batch()):
         try:
-            play_overdue_seats.delay(game_id, seats)
+            play_overdue_seats.delay([[game_id, [list(s) for s in seats]] for game_id, seats in batch])
         except Exception:
-            logger.warning(
-                "could not enqueue the deadline of game %s; playing it here", game_id, exc_info=True
-            )
-            play_overdue(game_id=game_id, seats=seats)
+            logger.warning("could not enqueue %d overdue games; playing them here", len(batch), exc_info=True)
+            play_overdue_games(games=batch)
             inline += 1
         else:
             dispatched += 1

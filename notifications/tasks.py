@@ -25,9 +25,11 @@ def sweep_deadlines() -> dict[str, int]:
 
 
 @shared_task(acks_late=True, ignore_result=True)
-def play_overdue_seats(game_id: int, seats: list[list[int]]) -> dict[str, int]:
-    """Play one game's overdue seats; safe to run twice (each carries its expected version)."""
-    return services.play_overdue(game_id=game_id, seats=[(int(s), int(v)) for s, v in seats])
+def play_overdue_seats(games: list) -> dict[str, int]:
+    """Play a batch of games' overdue seats ([[game id, [[seat, version], ...]], ...]); safe to run
+    twice (each seat carries the version it was read at)."""
+    batch = [(int(game_id), [(int(s), int(v)) for s, v in seats]) for game_id, seats in games]
+    return services.play_overdue_games(games=batch)
 
 
 @shared_task(acks_late=True, ignore_result=True)
