@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, F, Q
@@ -133,12 +134,30 @@ class PlayerPage:
     recent: list[RecentResult] = field(default_factory=list)
 
 
-def player_page(*, user_id: int, recent: int = 20) -> PlayerPage | None:
-    """Everything the player page shows; four queries. None for an unknown user."""
+def player_page(*, user_id: int, viewer: Any = None, recent: int = 20) -> PlayerPage | None:
+    """Everything the player page shows; five queries. None for an unknown user.
+
+    Totals and ratings count every game; the list of recent games shows only those `viewer`
+    may see (public ones, their clubs' games, and all of them to the player themself).
+    """
     user = get_user_model().objects.select_related("profile").filter(pk=user_id).first()
     if user is None:
         return None
-    results = list(Result.objects.filter(user_id=user_id).order_by("finished_at", "game_id"))
+    results = list(
+        Result.objects.filter(user_id=user_id)
+        .annotate(visibility=F("game__visibility"), club_id=F("game__club_id"))
+        .order_by("finished_at", "game_id")
+    )
+    is_self = viewer is not None and viewer.is_authenticated and viewer.pk == user_id
+    viewer_clubs = set()
+    if viewer is not None and viewer.is_authenticated and not is_self:
+        from clubs.models import Membership
+
+        viewer_clubs = set(Membership.objects.filter(user_id=viewer.pk).values_list("club_id", flat=True))
+
+    def visible(r: Result) -> bool:
+        return is_self or r.visibility == "public" or (r.visibility == "club" and r.club_id in viewer_clubs)
+
     ratings = {r.slug: r for r in Rating.objects.filter(user_id=user_id)}
     per_game = []
     for slug in sorted({r.slug for r in results} | set(ratings)):
@@ -172,7 +191,7 @@ def player_page(*, user_id: int, recent: int = 20) -> PlayerPage | None:
             rating_after=None if r.ordinal_after is None else round(r.ordinal_after, 1),
             finished_at=r.finished_at,
         )
-        for r in reversed(results[-recent:])
+        for r in reversed([r for r in results if visible(r)][-recent:])
     ]
     return PlayerPage(
         user_id=user.pk,

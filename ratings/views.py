@@ -14,7 +14,7 @@ from . import selectors
 
 @require_GET
 def player(request: HttpRequest, user_id: int) -> HttpResponse:
-    page = selectors.player_page(user_id=user_id)
+    page = selectors.player_page(user_id=user_id, viewer=request.user)
     if page is None:
         raise Http404
     # The chart is built from numbers and an escaped title only (ratings.chart).

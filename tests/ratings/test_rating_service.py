@@ -97,7 +97,7 @@ def test_player_page_shows_places_rating_and_chart(django_assert_max_num_queries
     users = [UserFactory() for _ in range(3)]
     finish(start_table(users), [1, 2, 3])
     finish(start_table(users), [1, 3, 2])
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):
         page = selectors.player_page(user_id=users[0].pk)
     stats = page.per_game[0]
     assert (page.played, stats.wins, stats.places) == (2, 2, [(1, 2)])
@@ -110,3 +110,26 @@ def test_characters_are_read_from_the_final_view():
     view = {"seats": [{"character": "kid"}, {"character": {"slug": "captain"}}, {}]}
     assert characters_from_view(view, 3) == ["kid", "captain", ""]
     assert characters_from_view({}, 2) == ["", ""]
+
+
+def test_recent_club_games_show_only_to_club_members():
+    club, admin, members = make_club(members=2)
+    game = finish(start_table([admin, *members], visibility="club", club=club), [1, 2, 3])
+
+    def shown(viewer):
+        return [r.game_id for r in selectors.player_page(user_id=admin.pk, viewer=viewer).recent]
+
+    assert shown(members[0]) == [game.pk]
+    assert shown(admin) == [game.pk]
+    assert shown(UserFactory()) == []
+    assert selectors.player_page(user_id=admin.pk, viewer=UserFactory()).played == 1
+
+
+def test_lifeboat_characters_are_recorded_from_the_final_view():
+    users = [UserFactory() for _ in range(4)]
+    game = play_to_end(start_table(users, slug="lifeboat"), seed=1)
+    characters = set(Result.objects.filter(game=game).values_list("character", flat=True))
+    assert len(characters) == 4
+    assert "" not in characters
+    stats = selectors.player_page(user_id=users[0].pk).per_game[0]
+    assert stats.favourite_characters[0][1] == 1
