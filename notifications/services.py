@@ -26,7 +26,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage
 from django.db import transaction
-from django.db.models import F, OuterRef, Q, Subquery
+from django.db.models import F, Min, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -700,14 +700,35 @@ def sweep_outbox(*, now: dt.datetime | None = None, limit: int = 500) -> dict[st
     return {"stuck": len(stuck), "due": len(due), "queued": len(queued)}
 
 
+def digest_hour() -> int:
+    return int(_setting("NOTIFICATIONS_DIGEST_HOUR", 7))
+
+
+def digest_due(profile: Profile | None, oldest: dt.datetime, now: dt.datetime) -> bool:
+    """Once a day, in the user's digest hour (their time zone); a day-old item goes out anyway."""
+    zone = profile.zone if profile is not None else dt.UTC
+    return now.astimezone(zone).hour == digest_hour() or now - oldest >= dt.timedelta(hours=24)
+
+
 def send_digests(*, now: dt.datetime | None = None) -> int:
-    """One digest per user of the turn mails waiting for it; returns how many digests were made."""
+    """Beat, hourly: one daily digest per user of the turn mails waiting for it, in the user's
+    digest hour. Returns how many digests were made."""
     now = now or timezone.now()
     made: list[int] = []
-    user_ids = list(
-        Notification.objects.filter(status=Status.DIGEST).values_list("user_id", flat=True).distinct()
+    waiting = (
+        Notification.objects.filter(status=Status.DIGEST)
+        .values("user_id")
+        .annotate(oldest=Min("created_at"))
+        .values_list("user_id", "oldest")
     )
-    for user_id in user_ids:
+    profiles = {p.user_id: p for p in Profile.objects.filter(user_id__in=[u for u, _o in waiting])}
+    for user_id, oldest in waiting:
+        profile = profiles.get(user_id)
+        if not digest_due(profile, oldest, now):
+            continue
+        local_day = now.astimezone(profile.zone if profile else dt.UTC).date()
+        if Notification.objects.filter(dedupe_key=f"digest:{user_id}:{local_day}").exists():
+            continue
         with transaction.atomic():
             items = list(
                 Notification.objects.select_for_update(of=("self",))
@@ -737,7 +758,7 @@ def send_digests(*, now: dt.datetime | None = None) -> int:
             ]
             digest = Notification.objects.create(
                 kind=Kind.DIGEST,
-                dedupe_key=f"digest:{user_id}:{now:%Y-%m-%dT%H}",
+                dedupe_key=f"digest:{user_id}:{local_day}",
                 user_id=user_id,
                 context={"items": entries},
                 send_after=now,

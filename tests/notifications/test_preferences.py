@@ -2,6 +2,7 @@
 and allauth's own mails going through the same outbox."""
 
 import datetime as dt
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core import mail
@@ -88,10 +89,16 @@ def test_the_digest_gathers_waiting_turns_into_one_mail(table, django_capture_on
     game, users, seat = table
     set_profile(users[seat], notify_mode=NotifyMode.DIGEST)
     game, row = play_until_prompted(django_capture_on_commit_callbacks, game, users, seat)
+    set_profile(users[seat], time_zone="Europe/Budapest")
     mail.outbox.clear()
+    today = timezone.now().astimezone(ZoneInfo("Europe/Budapest")).date()
+    before = dt.datetime.combine(today, dt.time(6, 30), tzinfo=ZoneInfo("Europe/Budapest"))
+    at_seven = dt.datetime.combine(today, dt.time(7, 10), tzinfo=ZoneInfo("Europe/Budapest"))
+    Notification.objects.filter(pk=row.pk).update(created_at=before - dt.timedelta(hours=1))
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.send_digests() == 1
-        assert services.send_digests() == 0
+        assert services.send_digests(now=before) == 0  # not the digest hour yet
+        assert services.send_digests(now=at_seven) == 1
+        assert services.send_digests(now=at_seven + dt.timedelta(minutes=20)) == 0  # once a day
     [digest] = mails_to(users[seat])
     assert "digest" in digest.subject
     assert "/mail/act/" in digest.body  # the decision is still open: its links are in the digest
