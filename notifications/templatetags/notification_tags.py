@@ -47,3 +47,26 @@ def view_lines(view: Any) -> list[str]:
     out: list[str] = []
     _lines(view or {}, "", 0, out)
     return out[:80]
+
+
+@register.inclusion_tag("notifications/_table_notices.html", takes_context=True)
+def table_notices(context: dict[str, Any], game_id: int, seat: int | None = None) -> dict[str, Any]:
+    """For the game table: who is away (vacation, absent), and the viewer's mute / "I'm back".
+
+    Usage in a table template: `{% load notification_tags %}{% table_notices game.id seat %}`.
+    """
+    from notifications.models import GameMute
+    from notifications.services import seat_badges
+
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    badges = seat_badges(game_id=game_id)
+    signed_in = bool(user is not None and user.is_authenticated and seat is not None)
+    return {
+        "game_id": game_id,
+        "badges": sorted(badges.items()),
+        "me": badges.get(seat) if seat is not None else None,
+        "muted": signed_in and GameMute.objects.filter(user=user, game_id=game_id).exists(),
+        "signed_in": signed_in,
+        "csrf_token": context.get("csrf_token"),
+    }

@@ -199,3 +199,26 @@ def test_account_mails_go_through_the_outbox_even_when_opted_out(client):
     [message] = mails_to(user)
     assert message.subject == row.subject
     assert "List-Unsubscribe" in message.extra_headers
+
+
+def test_the_table_panel_shows_absence_and_offers_coming_back(table, client):
+    from django.template import RequestContext, Template
+    from django.test import RequestFactory
+
+    from notifications.models import SeatStatus
+
+    game, users, seat = table
+    SeatStatus.objects.filter(game=game, seat_index=seat).update(absent=True)
+    request = RequestFactory().get("/")
+    request.user = users[seat]
+    html = Template("{% load notification_tags %}{% table_notices game_id seat %}").render(
+        RequestContext(request, {"game_id": game.pk, "seat": seat})
+    )
+    assert "absent" in html
+    assert f"/games/{game.pk}/back/" in html
+    client.force_login(users[seat])
+    response = client.post(f"/games/{game.pk}/back/")
+    assert response.status_code == 302
+    assert not SeatStatus.objects.get(game=game, seat_index=seat).absent
+    client.post(f"/games/{game.pk}/mute/", {"mute": "1"})
+    assert GameMute.objects.filter(user=users[seat], game=game).exists()
