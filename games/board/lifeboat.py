@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION
+from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION, VALUE
 
 from .palette import CHARACTER_COLOURS, ink
 
@@ -46,11 +46,33 @@ def card_name(card: str) -> str:
     if card == HIDDEN:
         return "a card"
     kind = KIND.get(card, card)
+    if card in VALUE:
+        return f"{KINDS[kind].name} ({VALUE[card]} points)"
     if kind in KINDS:
         return KINDS[kind].name
     if card in NAVIGATION:
         return f"Navigation {NAVIGATION[card].number}"
     return card
+
+
+def nav_number(card: str) -> str:
+    return f"No. {NAVIGATION[card].number}" if card in NAVIGATION else "a card"
+
+
+def action_label(view: dict[str, Any], action: dict[str, Any], label: str) -> str:
+    """A clearer label than the engine's where the choice is about which card (rowing, paintings)."""
+    kind = action.get("type")
+    if kind == "place_rowed":
+        rowing = (view.get("me") or {}).get("rowing", [])
+        stack = [c for c in rowing if c in action["to_stack"]]
+        bottom = [c for c in rowing if c not in action["to_stack"]]
+        return (
+            f"Row stack: {', '.join(nav_number(c) for c in stack) or 'none'}"
+            f" · bottom: {', '.join(nav_number(c) for c in bottom) or 'none'}"
+        )
+    if kind in ("keep", "play") and action.get("card") in VALUE:
+        return label.replace(KINDS["painting"].name, card_name(action["card"]), 1)
+    return label
 
 
 def character_name(slug: str) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 from . import lifeboat, lifeboats, log, prompt
 
 BOARDS = {"lifeboat": lifeboat.board, "lifeboats": lifeboats.board}
+RELABEL = {"lifeboat": lifeboat.action_label}
 
 
 @dataclass
@@ -37,7 +38,12 @@ def present_table(table: Any) -> Presented | None:
     names = player_names(table)
     me = next((p for p in table.players if table.seat is not None and p.index == table.seat), None)
     waited = bool(table.my_turn) and not table.resigned
-    required, optional = prompt.questions(table.legal_actions, waited=waited)
+    relabel = RELABEL.get(table.game.slug)
+    required, optional = prompt.questions(
+        table.legal_actions,
+        waited=waited,
+        relabel=(lambda action, label: relabel(table.view, action, label)) if relabel else None,
+    )
     return Presented(
         slug=table.game.slug,
         board=BOARDS[table.game.slug](table.view, names),

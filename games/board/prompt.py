@@ -7,6 +7,7 @@ without JavaScript and posts exactly one legal action to the act endpoint.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,18 +68,24 @@ class Question:
         return "radios" if len(self.choices) <= RADIOS_UP_TO else "select"
 
 
-def _group(actions: list[Any]) -> list[Question]:
+Relabel = Callable[[dict[str, Any], str], str]
+
+
+def _group(actions: list[Any], relabel: Relabel | None) -> list[Question]:
     questions: dict[str, Question] = {}
     for a in actions:
         kind = a.action.get("type", "")
         text = QUESTIONS.get(kind, kind.replace("_", " ").capitalize())
         q = questions.setdefault(text, Question(key=kind, text=text))
-        q.choices.append(Choice(label=a.label, value=a.as_json))
+        label = relabel(a.action, a.label) if relabel else a.label
+        q.choices.append(Choice(label=label, value=a.as_json))
     return list(questions.values())
 
 
-def questions(legal_actions: list[Any], *, waited: bool) -> tuple[list[Question], list[Question]]:
+def questions(
+    legal_actions: list[Any], *, waited: bool, relabel: Relabel | None = None
+) -> tuple[list[Question], list[Question]]:
     """(questions the game waits for the seat to answer, optional questions open any time)."""
     required = [a for a in legal_actions if a.action.get("type") not in OPTIONAL_TYPES]
     optional = [a for a in legal_actions if a.action.get("type") in OPTIONAL_TYPES - FORM_TYPES]
-    return (_group(required) if waited else []), _group(optional)
+    return (_group(required, relabel) if waited else []), _group(optional, relabel)

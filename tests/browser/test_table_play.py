@@ -16,6 +16,7 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 from games import services
+from games.board.lifeboat import action_label
 from games.models import Game, Seat
 from tests.factories import PASSWORD, GameFactory, UserFactory
 
@@ -80,6 +81,8 @@ def play(game: Game, pages: dict[int, object], seat: int, action: dict) -> None:
     """`seat` clicks `action` in its own page; wait until the server has played it."""
     rules, st = game.engine, state(game)
     label = rules.describe_action(st, seat, action)
+    if rules.slug == "lifeboat":
+        label = action_label(rules.view(st, seat), action, label)
     before = game.version
     page = pages[seat]
     page.reload()

@@ -36,3 +36,29 @@ def test_many_choices_become_radios_or_a_menu_few_become_buttons():
     assert required[0].key == "place_boat"
     assert required[0].style == "radios"
     assert len(required[0].choices) == 7
+
+
+def test_rowing_choices_name_the_cards_for_the_stack_and_the_bottom():
+    from games.board.lifeboat import action_label
+
+    rules = engine.get_game("lifeboat")
+    state = rules.new_game(4, 7)
+    while state.step != "row":
+        seat = rules.to_act(state)[0]
+        legal = rules.legal_actions(state, seat)
+        rows = [a for a in legal if a["type"] == "row"]
+        rules.apply(state, seat, rows[0] if rows else legal[0])
+    seat = rules.to_act(state)[0]
+    view = rules.view(state, seat)
+    first, second = (f"No. {int(c.split('-')[1])}" for c in view["me"]["rowing"])
+    labels = {
+        action_label(view, a, rules.describe_action(state, seat, a))
+        for a in rules.legal_actions(state, seat)
+        if a["type"] == "place_rowed"
+    }
+    assert labels == {
+        f"Row stack: {first}, {second} · bottom: none",
+        f"Row stack: {first} · bottom: {second}",
+        f"Row stack: {second} · bottom: {first}",
+        f"Row stack: none · bottom: {first}, {second}",
+    }
