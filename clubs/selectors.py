@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils.translation import gettext as _
 
 from .errors import NotFound
 from .models import Club, Invite, JoinRequest, Membership
@@ -37,14 +38,8 @@ def can_see_game(*, game: Any, user: User) -> bool:
 def get_club(*, slug: str) -> Club:
     club = Club.objects.filter(slug=str(slug)).first()
     if club is None:
-        raise NotFound(_no_club())
+        raise NotFound(_("There is no such club."))
     return club
-
-
-def _no_club() -> str:
-    from django.utils.translation import gettext as _
-
-    return _("There is no such club.")
 
 
 @dataclass(frozen=True)
