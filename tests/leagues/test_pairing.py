@@ -1,7 +1,6 @@
 """Property tests for league tables: bounds, everyone seated once, fewest repeat meetings."""
 
 import itertools
-import random
 from collections import Counter
 
 import pytest
@@ -151,4 +150,14 @@ def test_table_sizes_are_balanced():
     assert table_sizes(60, 4, 6) == [6] * 10
     assert table_sizes(7, 4, 6) is None
     assert table_sizes(7, 3, 6) == [4, 3]
-    random.Random(0)  # no global random in the module under test
+
+
+@pytest.mark.parametrize("size", [3, 4, 5, 6])
+def test_seat_positions_rotate_through_every_seat(size):
+    """The same table met `size` times: everyone sits in every position exactly once."""
+    players = list(range(size))
+    history = History()
+    for rnd in range(size):
+        (table,) = make_round(players, 3, 6, history, seed=rnd).tables
+        history.add_table(table)
+    assert all(history.positions[(p, i)] == 1 for p in players for i in range(size))
