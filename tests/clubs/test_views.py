@@ -4,6 +4,7 @@ from django.urls import reverse
 
 from clubs.models import Club, JoinRequest, Membership
 from games.models import Game
+from leagues import services as league_services
 from leagues.models import Season
 from tests.clubs.helpers import finish, make_club, start_table
 from tests.factories import UserFactory
@@ -196,3 +197,29 @@ def test_members_open_club_games_from_the_club_page():
     bad = signed_in(member).post(reverse("clubs:game_new", args=[club.slug]), {**data, "num_players": 9})
     assert bad.status_code == 400
     assert Game.objects.count() == 1
+
+
+def test_admin_club_page_lists_requests_and_invites():
+    club, admin, _ = make_club()
+    from clubs import services as club_services
+
+    asker = UserFactory()
+    club_services.join_request_create(club_id=club.pk, user=asker, message="Let me row")
+    body = signed_in(admin).get(reverse("clubs:detail", args=[club.slug])).content.decode()
+    assert "Let me row" in body
+    assert "/clubs/invite/" in body  # the link made by make_club
+
+
+def test_finished_season_page_marks_promotion_and_relegation():
+    from tests.leagues.test_seasons import finish_round, open_season
+
+    season, admin, _users = open_season(members=8, rounds=1, division_size=4, promote=1, relegate=1)
+    league_services.season_start(season_id=season.pk, user=admin)
+    finish_round(season, 1)
+    league_services.season_finish(season_id=season.pk, user=admin)
+    page = signed_in(admin).get(reverse("leagues:detail", args=[season.club.slug, season.pk]))
+    body = page.content.decode()
+    assert page.status_code == 200
+    assert "promoted" in body
+    assert "relegated" in body
+    assert "Division 2" in body
