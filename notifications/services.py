@@ -364,6 +364,7 @@ def record_game_progress(
     retimed: list[Prompt] = []
     away: list[dict[str, Any]] | None = None
     new_prompt_keys: set[str] = set()
+    fresh: list[Prompt] = []
     autoplay: list[int] = []
 
     for index, status in statuses.items():
@@ -401,29 +402,35 @@ def record_game_progress(
             continue
         if prompt is not None:
             close_ids.append(prompt.pk)
-        prompt = Prompt.objects.create(
-            game=game,
-            seat_index=index,
-            user_id=seat["user_id"],
-            version=game.version,
-            valid_version=game.version,
-            actions=legal,
-            issued_at=now,
-            due_at=due_at,
+        fresh.append(
+            Prompt(
+                game=game,
+                seat_index=index,
+                user_id=seat["user_id"],
+                version=game.version,
+                valid_version=game.version,
+                actions=legal,
+                issued_at=now,
+                due_at=due_at,
+            )
         )
-        status.open_prompt = prompt
-        dirty[index] = status
+
+    # All new prompts in one insert, so a write costs the same queries whatever it prompts.
+    for prompt in Prompt.objects.bulk_create(fresh) if fresh else []:
+        index, user_id = prompt.seat_index, prompt.user_id
+        statuses[index].open_prompt = prompt
+        dirty[index] = statuses[index]
         new_prompt_keys.update(
             {f"prompt:{prompt.pk}", f"reminder:75:{prompt.pk}", f"reminder:1h:{prompt.pk}"}
         )
         if away is None:
             away = _away(seats, statuses)
-        context = _prompt_context(rules, state, game_ctx, index, prompt, legal, recent, over, away)
+        context = _prompt_context(rules, state, game_ctx, index, prompt, prompt.actions, recent, over, away)
         rows.append(
             Notification(
                 kind=Kind.PROMPT,
                 dedupe_key=f"prompt:{prompt.pk}",
-                user_id=seat["user_id"],
+                user_id=user_id,
                 game=game,
                 seat_index=index,
                 prompt=prompt,
@@ -431,12 +438,12 @@ def record_game_progress(
                 send_after=now,
             )
         )
-        for label, when in _reminder_times(now, due_at, now).items():
+        for label, when in _reminder_times(now, prompt.due_at, now).items():
             rows.append(
                 Notification(
                     kind=Kind.REMINDER,
                     dedupe_key=f"reminder:{label}:{prompt.pk}",
-                    user_id=seat["user_id"],
+                    user_id=user_id,
                     game=game,
                     seat_index=index,
                     prompt=prompt,
@@ -474,7 +481,8 @@ def record_game_progress(
         Prompt.objects.filter(pk__in=kept_ids).update(valid_version=game.version)
     for prompt in retimed:
         _retime_prompt(prompt, now)
-    for st in dirty.values():  # one or two rows: plain updates compile far faster than bulk_update
+    if len(dirty) == 1:  # the usual case; a plain UPDATE compiles far faster than bulk_update
+        [st] = dirty.values()
         SeatStatus.objects.filter(pk=st.pk).update(
             consecutive_timeouts=st.consecutive_timeouts,
             last_seq=st.last_seq,
@@ -482,6 +490,9 @@ def record_game_progress(
             absent_since=st.absent_since,
             open_prompt=st.open_prompt,
         )
+    elif dirty:
+        fields = ["consecutive_timeouts", "last_seq", "absent", "absent_since", "open_prompt"]
+        SeatStatus.objects.bulk_update(list(dirty.values()), fields)
     if autoplay:
         Seat.objects.filter(game=game, index__in=autoplay, waiting=True).update(due_at=now)
         game_id, version, first = game.pk, game.version, autoplay[0]

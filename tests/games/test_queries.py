@@ -59,7 +59,7 @@ TABLE_QUERIES = 7
 # session, user, profile; open games; my games
 LOBBY_QUERIES = 5
 # session, user, profile; savepoint; game FOR UPDATE; seats; insert action; 2 seat updates;
-# game update; release: 11. The rest is notifications.services.record_game_progress (13).
-MOVE_QUERIES = 24
+# game update; release: 11. The rest is notifications.services.record_game_progress (7).
+MOVE_QUERIES = 18
 # game; seats; recent actions; my secrets (the session and user are already loaded)
 TABLE_FRAGMENT_AFTER_MOVE = 4
