@@ -22,15 +22,19 @@ from . import selectors, services
 from .forms import MessageForm
 
 
-def _context(game_id: int, seat: int, form: MessageForm | None = None, after: int = 0) -> dict[str, Any]:
-    seats = Seat.objects.filter(game_id=game_id).select_related("user__profile").order_by("index")
-    others = [(s.index, display_name(s.user)) for s in seats if s.index is not None and s.index != seat]
+def _other_seats(game_id: int, seat: int) -> list[tuple[int, str]]:
+    """(index, name) of the other seats: the addressees of a private message."""
+    seats = Seat.objects.filter(game_id=game_id).exclude(index=seat).select_related("user__profile")
+    return [(s.index, display_name(s.user)) for s in seats.order_by("index") if s.index is not None]
+
+
+def _context(game_id: int, seat: int, after: int = 0) -> dict[str, Any]:
     lines = selectors.lines_for(game_id=game_id, seat=seat, after=after)
     return {
         "game_id": game_id,
         "lines": lines,
         "last_id": lines[-1].id if lines else after,
-        "form": form or MessageForm(seats=others),
+        "form": MessageForm(seats=_other_seats(game_id, seat)),
     }
 
 
@@ -42,8 +46,7 @@ def chat(request: HttpRequest, game_id: int) -> HttpResponse:
     if seat is None:
         raise GameNotFound()
     if request.method == "POST":
-        seats = [(i, "") for i in Seat.objects.filter(game_id=game_id).values_list("index", flat=True)]
-        form = MessageForm(request.POST, seats=[s for s in seats if s[0] is not None])
+        form = MessageForm(request.POST, seats=_other_seats(game_id, seat))
         if not form.is_valid():
             raise InvalidRequest(" ".join(str(e) for errors in form.errors.values() for e in errors))
         services.message_post(

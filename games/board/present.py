@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from . import lifeboat, lifeboats, log, prompt
+from . import lifeboat, lifeboats, prompt
 
 BOARDS = {"lifeboat": lifeboat.board, "lifeboats": lifeboats.board}
 RELABEL = {"lifeboat": lifeboat.action_label}
@@ -20,7 +20,6 @@ class Presented:
     due_at: datetime | None
     required: list[prompt.Question] = field(default_factory=list)
     optional: list[prompt.Question] = field(default_factory=list)
-    log: list[log.Section] = field(default_factory=list)
 
     @property
     def template(self) -> str:
@@ -51,5 +50,4 @@ def present_table(table: Any) -> Presented | None:
         due_at=me.due_at if me is not None and waited else None,
         required=required,
         optional=optional,
-        log=log.sections(table.game.slug, table.log, table.view, names),
     )

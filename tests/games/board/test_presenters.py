@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.template.loader import render_to_string
 
+from games import services
 from games.board import present_table
 from games.board.lifeboat import navigation_summary
 from tests.games.board.helpers import (
@@ -13,7 +16,7 @@ from tests.games.board.helpers import (
     secrets_of_others,
     table_for,
 )
-from tests.games.helpers import assert_no_secrets, state_of
+from tests.games.helpers import assert_no_secrets, play_moves, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -54,8 +57,6 @@ def test_spectator_has_no_private_corner():
 
 
 def _anonymous():
-    from django.contrib.auth.models import AnonymousUser
-
     return AnonymousUser()
 
 
@@ -81,8 +82,6 @@ def test_no_fragment_shows_another_seats_secrets(slug, players, moves):
 def test_each_fragment_is_small(slug, players, moves):
     game, users = running_game(slug, players, moves)
     table = table_for(game, users[0])
-    from django.template.loader import render_to_string
-
     for name in ("games/partials/board_table.html", "games/partials/log.html"):
         size = gzipped_size(render_to_string(name, {"t": table}))
         assert size <= FRAGMENT_LIMIT, f"{name} is {size} bytes gzipped"
@@ -91,8 +90,6 @@ def test_each_fragment_is_small(slug, players, moves):
 def test_lifeboats_board_shows_lanes_boats_and_vote_status_not_content():
     game, users = running_game("lifeboats", 3, 0)
     # play the whole set-up with first choices, then one vote card
-    from tests.games.helpers import play_moves
-
     state = state_of(game)
     for _ in range(100):
         if state.phase in ("leak", "move"):
@@ -101,8 +98,6 @@ def test_lifeboats_board_shows_lanes_boats_and_vote_status_not_content():
         state = state_of(game)
     assert state.phase == "leak"
     voter = game.engine.to_act(state)[0]
-    from games import services
-
     services.action_submit(
         game_id=game.pk,
         user=users[voter],

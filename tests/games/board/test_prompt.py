@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import engine
+from games.board.lifeboat import action_label
 from games.board.prompt import questions
 from games.selectors import LegalAction
 
@@ -39,7 +40,6 @@ def test_many_choices_become_radios_or_a_menu_few_become_buttons():
 
 
 def test_rowing_choices_name_the_cards_for_the_stack_and_the_bottom():
-    from games.board.lifeboat import action_label
 
     rules = engine.get_game("lifeboat")
     state = rules.new_game(4, 7)

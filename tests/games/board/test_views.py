@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.urls import reverse
 
-from games.models import Game
+from accounts.models import Profile
+from games.models import Game, Seat
 from tests.factories import UserFactory
 from tests.games.board.helpers import gzipped_size, running_game, secrets_of_others
 from tests.games.helpers import (
@@ -16,6 +18,7 @@ from tests.games.helpers import (
     assert_no_secrets,
     assert_refused,
     assert_unchanged,
+    play_moves,
     state_of,
     table_url,
 )
@@ -129,14 +132,12 @@ def test_table_page_polls_the_version_it_shows(client):
 
 
 # -- trading ------------------------------------------------------------------------------------
-def _actions_phase(min_moves: int = 4):
+def _actions_phase():
     game, users = running_game("lifeboat", 4, 0)
     for _ in range(40):
         state = state_of(game)
         if state.step == "act":
             return game, users, state
-        from tests.games.helpers import play_moves
-
         game = play_moves(game, users, 1)
     raise AssertionError("no Actions phase reached")
 
@@ -174,24 +175,17 @@ def test_a_bad_trade_is_refused_and_changes_nothing(client):
 
 
 def test_deadline_is_shown_in_the_players_time_zone(client):
-    from accounts.models import Profile
-    from games.models import Seat
-
     game, users = running_game("lifeboat", 4, 0)
     seat = game.engine.to_act(state_of(game))[0]
     Profile.objects.filter(user=users[seat]).update(time_zone="Asia/Kolkata")
     due = Seat.objects.get(game=game, index=seat).due_at
     client.force_login(users[seat])
     page = client.get(table_url(game)).content.decode()
-    from zoneinfo import ZoneInfo
-
     local = due.astimezone(ZoneInfo("Asia/Kolkata"))
     assert f"{local:%H:%M} IST" in page
 
 
 def test_finished_game_shows_final_scores_and_no_prompt(client):
-    from tests.games.helpers import play_moves
-
     game, users = running_game("lifeboat", 4, 0)
     game = play_moves(game, users, 2000)
     assert game.status == Game.Status.FINISHED
