@@ -29,7 +29,10 @@ CHANGED_EVENT = "game-changed"
 @require_GET
 @handles_game_errors
 def version(request: HttpRequest, game_id: int) -> HttpResponse:
-    """204 when `?v=` is the game's version; else 204 with an HX-Trigger (or, without htmx, the number)."""
+    """Always 204 with `X-Game-Version`; with `HX-Trigger: game-changed` when `?v=` is not current.
+
+    Players of any game and anyone for a public game may poll; others learn nothing (404).
+    """
     mine = Seat.objects.filter(game=OuterRef("pk"), user_id=request.user.pk or 0)
     row = (
         Game.objects.filter(pk=game_id)

@@ -195,3 +195,13 @@ def test_finished_game_shows_final_scores_and_no_prompt(client):
     assert 'id="prompt-h"' not in page
     assert "Only you can see this" not in page
     assert "game-changed" not in page  # no more polling
+
+
+def test_spectators_of_private_games_get_no_poller_that_would_be_refused(client):
+    game, _users = running_game("lifeboat", 4, 0)
+    Game.objects.filter(pk=game.pk).update(visibility=Game.Visibility.PRIVATE)
+    game.refresh_from_db()
+    client.force_login(UserFactory())
+    page = client.get(f"{table_url(game)}?invite={game.invite_token}")
+    assert page.status_code == 200
+    assert reverse("games:version", args=[game.pk]) not in page.content.decode()
