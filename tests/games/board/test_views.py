@@ -205,3 +205,14 @@ def test_spectators_of_private_games_get_no_poller_that_would_be_refused(client)
     page = client.get(f"{table_url(game)}?invite={game.invite_token}")
     assert page.status_code == 200
     assert reverse("games:version", args=[game.pk]) not in page.content.decode()
+
+
+def test_log_fragment_reads_as_sentences_newest_first(client):
+    game, users = running_game("lifeboat", 4, 6)
+    client.force_login(users[0])
+    fragment = client.get(table_url(game), **HTMX).content.decode()
+    log = fragment[fragment.index('id="game-log"') :]
+    assert "<h3>Day 1 · Actions</h3>" in log
+    assert log.index("Day 1 · Actions") < log.index("Day 1 · Quartermaster")
+    assert "passed" in log
+    assert "You kept " in log
