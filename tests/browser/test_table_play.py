@@ -224,3 +224,33 @@ def test_four_browsers_set_up_lifeboats_and_play_a_round(chromium, live_server):
     check_no_secrets(game, pages)
     for page in pages.values():
         page.context.close()
+
+
+# -- without JavaScript -------------------------------------------------------------------------------
+def test_a_move_and_a_chat_message_work_without_javascript(chromium, live_server):
+    users = [UserFactory() for _ in range(3)]
+    game, user_at = start("lifeboats", users)
+    st = state(game)
+    seat = game.engine.to_act(st)[0]
+    context = chromium.new_context(java_script_enabled=False, viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=login]", users[user_at[seat]].email)
+    page.fill("input[name=password]", PASSWORD)
+    page.press("input[name=password]", "Enter")
+    page.wait_for_url(re.compile(r".*/$"))
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    before = game.version
+    page.locator("#table").get_by_role("button", name="Play").first.click()
+    page.wait_for_url(re.compile(rf".*/games/{game.pk}/$"))
+    game.refresh_from_db()
+    assert game.version == before + 1
+    assert "Your move was played." in page.content()
+    page.get_by_role("link", name="Open the table talk").click()
+    page.fill("textarea[name=text]", "Shall we sink the black boat?")
+    page.get_by_role("button", name="Send").click()
+    page.wait_for_url(re.compile(rf".*/games/{game.pk}/#chat$"))
+    page.get_by_role("link", name="Open the table talk").click()
+    assert "Shall we sink the black boat?" in page.content()
+    context.close()
