@@ -29,6 +29,9 @@ class SeasonForm(forms.Form):
     )
     promote = forms.IntegerField(label=_("Promoted per division"), min_value=0, max_value=50, initial=2)
     relegate = forms.IntegerField(label=_("Relegated per division"), min_value=0, max_value=50, initial=2)
+    auto_advance = forms.BooleanField(
+        label=_("Start each round as soon as the previous one has ended"), required=False, initial=True
+    )
     min_reliability = forms.IntegerField(
         label=_("Minimum reliability to sign up (%)"), min_value=0, max_value=100, required=False
     )

@@ -38,6 +38,8 @@ class Season(models.Model):
     min_reliability = models.PositiveSmallIntegerField(
         _("minimum reliability (%)"), null=True, blank=True, validators=[MaxValueValidator(100)]
     )
+    #: Start the next round (or close the season after the last) when a round's last game ends.
+    auto_advance = models.BooleanField(_("advance rounds automatically"), default=True)
     previous = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_seasons"
     )

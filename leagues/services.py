@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import EmailMessage, send_mass_mail
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -64,6 +65,7 @@ def season_create(
     relegate: int = 2,
     min_reliability: int | None = None,
     previous_id: int | None = None,
+    auto_advance: bool = True,
 ) -> Season:
     """A club admin opens a season for sign-up."""
     try:
@@ -112,6 +114,7 @@ def season_create(
         relegate=relegate,
         min_reliability=min_reliability,
         previous=previous,
+        auto_advance=auto_advance,
         created_by=user,
     )
 
@@ -209,12 +212,53 @@ def round_start(*, season_id: int, user: AbstractBaseUser) -> Round:
 @transaction.atomic
 def season_finish(*, season_id: int, user: AbstractBaseUser) -> Season:
     """Close the season after its last game: freeze each entry's final rank in its division."""
-    from .selectors import season_standings
-
     season = _locked_season(season_id)
     require_admin(season.club, user)
     _require_status(season, Season.Status.RUNNING)
     _require_round_over(season)
+    return _close(season)
+
+
+@transaction.atomic
+def season_advance(*, season_id: int, round_number: int | None = None) -> Round | Season | None:
+    """For seasons that advance by themselves: once every game of the current round has ended,
+    start the next round, or close the season after the last one. Does nothing (None) when the
+    round is not over, was already advanced (`round_number` is not the current round any more)
+    or the season is not automatic, so the game hook and the sweeper may both call it."""
+    try:
+        season = _locked_season(season_id)
+    except NotFound:
+        return None
+    if not season.auto_advance or season.status != Season.Status.RUNNING:
+        return None
+    if round_number is not None and round_number != season.current_round:
+        return None
+    try:
+        _require_round_over(season)
+    except Conflict:
+        return None
+    if season.current_round < season.rounds:
+        return _start_round(season, admin=season.created_by)
+    return _close(season)
+
+
+def advance_due_seasons() -> int:
+    """The sweeper: advance every automatic season whose current round is over; returns how many."""
+    from games.models import Game
+
+    running = Season.objects.filter(status=Season.Status.RUNNING, auto_advance=True)
+    busy = LeagueTable.objects.filter(
+        round__season_id=OuterRef("pk"),
+        round__number=OuterRef("current_round"),
+        game__status__in=[Game.Status.OPEN, Game.Status.RUNNING],
+    )
+    due = running.annotate(busy=Exists(busy)).filter(busy=False).values_list("pk", "current_round")
+    return sum(season_advance(season_id=pk, round_number=number) is not None for pk, number in due)
+
+
+def _close(season: Season) -> Season:
+    from .selectors import season_standings
+
     entries = {e.user_id: e for e in Entry.objects.filter(season=season)}
     for division in season_standings(season=season).divisions:
         for row in division.rows:

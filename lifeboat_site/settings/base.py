@@ -132,6 +132,7 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-sweep-deadlines": {"task": "notifications.tasks.sweep_deadlines", "schedule": 60.0},
     "notifications-sweep-outbox": {"task": "notifications.tasks.sweep_outbox", "schedule": 60.0},
     "notifications-send-digests": {"task": "notifications.tasks.send_digests", "schedule": 3600.0},
+    "leagues-advance-seasons": {"task": "leagues.tasks.advance_due_seasons", "schedule": 300.0},
 }
 
 # Notifications (play by email): absolute links in mails, the reply address (play+<token>@domain).

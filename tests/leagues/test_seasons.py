@@ -1,6 +1,9 @@
+import random
+
 import pytest
 
 from clubs.errors import Conflict, Forbidden, Invalid
+from games import services as game_services
 from games.models import Action, Game, Seat
 from leagues import selectors, services
 from leagues.models import Division, Entry, LeagueTable, Season
@@ -192,3 +195,54 @@ def test_a_played_league_game_counts_in_the_standings():
     rows = selectors.season_standings(season=season).divisions[0].rows
     assert [r.played for r in rows] == [1, 1, 1]
     assert rows[0].reliability == 100
+
+
+def test_automatic_seasons_start_the_next_round_when_the_last_game_ends():
+    season, _admin, _users = open_season(members=8, rounds=2)
+    services.season_start(season_id=season.pk, user=_admin)
+    tables = list(LeagueTable.objects.filter(round__number=1))
+    finish(tables[0].game, [1, 2, 3, 4])
+    assert services.season_advance(season_id=season.pk, round_number=1) is None  # a table still plays
+    finish(tables[1].game, [1, 2, 3, 4])
+    assert services.advance_due_seasons() == 1
+    assert services.advance_due_seasons() == 0  # already advanced
+    assert services.season_advance(season_id=season.pk, round_number=1) is None
+    season.refresh_from_db()
+    assert season.current_round == 2
+    finish_round(season, 2)
+    services.season_advance(season_id=season.pk, round_number=2)
+    season.refresh_from_db()
+    assert season.status == Season.Status.FINISHED
+    assert not Entry.objects.filter(final_rank__isnull=True).exists()
+
+
+def test_manual_seasons_wait_for_the_admin():
+    season, admin, _users = open_season(members=4, rounds=2, auto_advance=False)
+    services.season_start(season_id=season.pk, user=admin)
+    finish_round(season, 1)
+    assert services.advance_due_seasons() == 0
+    assert services.season_advance(season_id=season.pk) is None
+
+
+def test_the_round_ending_game_queues_the_advance(monkeypatch, django_capture_on_commit_callbacks):
+    from leagues import tasks
+
+    queued = []
+    monkeypatch.setattr(tasks.advance_season, "delay", lambda *args: queued.append(args))
+    season, admin, _users = open_season(members=3, rounds=2)
+    services.season_start(season_id=season.pk, user=admin)
+    game = LeagueTable.objects.get().game
+    rng = random.Random(6)
+    rules = game.engine
+    while game.status == Game.Status.RUNNING:
+        assert queued == []
+        state = rules.from_json(game.snapshot)
+        seat = rules.to_act(state)[0]
+        with django_capture_on_commit_callbacks(execute=True):
+            game = game_services.action_submit(
+                game_id=game.pk,
+                user=game.seats.get(index=seat).user,
+                action=rng.choice(rules.legal_actions(state, seat)),
+                expected_version=game.version,
+            )
+    assert queued == [(season.pk, 1)]
