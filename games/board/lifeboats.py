@@ -11,7 +11,7 @@ from .lifeboat import upper_first
 from .palette import game_colour
 
 
-def _a(noun: str) -> str:
+def with_article(noun: str) -> str:
     return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
 
 
@@ -278,7 +278,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
         last_reveal=_reveal(view.get("last_reveal"), colour_of, names, me),
         jump=[
             f"{upper_first(_player_label(j['seat'], colour_of, names, me))}: "
-            f"{_a(figure_info(j['figure'])[1])} left the {j['left']} boat"
+            f"{with_article(figure_info(j['figure'])[1])} left the {j['left']} boat"
             for j in view.get("jump", {}).get("jumpers", [])
         ],
         leaks_in_play=view.get("leaks_in_play", 0),

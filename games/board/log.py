@@ -14,7 +14,7 @@ from engine.lifeboats.data import PLAYER_COLOURS
 
 from .lifeboat import card_name, navigation_summary, upper_first
 from .lifeboats import PHASES as LIFEBOATS_PHASES
-from .lifeboats import VOTES, _a
+from .lifeboats import VOTES, with_article
 
 Event = dict[str, Any]
 
@@ -336,7 +336,7 @@ class LifeboatsWords:
         if k == "boat_placed":
             return f"{W(seat)} placed the {ev['boat']} boat in lane {ev['lane']}{auto}."
         if k == "figure_placed":
-            return f"{W(seat)} put {_a(ev['rank'])} into the {ev['boat']} boat{auto}."
+            return f"{W(seat)} put {with_article(ev['rank'])} into the {ev['boat']} boat{auto}."
         if k == "crews_placed":
             return "All crews are aboard."
         if k == "vote_opened":
@@ -363,7 +363,7 @@ class LifeboatsWords:
         if k == "boat_full":
             return f"The {ev['boat']} boat is full: someone must leave."
         if k == "ejected":
-            return f"{W(seat)} lost {_a(ev['rank'])} from the {ev['boat']} boat."
+            return f"{W(seat)} lost {with_article(ev['rank'])} from the {ev['boat']} boat."
         if k == "moved":
             return f"The {ev['boat']} boat moved to row {ev['position']}."
         if k == "landed":
@@ -374,13 +374,13 @@ class LifeboatsWords:
         if k == "sunk":
             return f"The {ev['boat']} boat sank with {_plural(len(ev.get('figures', [])), 'figure')}."
         if k == "jumped_out":
-            return f"{W(seat)} took {_a(ev['rank'])} out of the {ev['boat']} boat{auto}."
+            return f"{W(seat)} took {with_article(ev['rank'])} out of the {ev['boat']} boat{auto}."
         if k == "jumped_in":
             return f"{W(seat)}: the {ev['rank']} boarded the {ev['boat']} boat{auto}."
         if k == "jump_skipped":
             return f"{W(seat)} had no figure to move."
         if k == "drowned":
-            return f"{W(seat)}: {_a(ev['rank'])} found no seat and drowned."
+            return f"{W(seat)}: {with_article(ev['rank'])} found no seat and drowned."
         if k == "phase_skipped":
             return "Nobody is at sea: no changing boats."
         if k == "start_marker":
