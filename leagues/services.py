@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import EmailMessage, send_mass_mail
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -359,10 +361,16 @@ def _mail_round(season: Season, round_: Round, tables: list, byes: list[int], us
     names = display_names(users.values())
     mails: list[tuple[int, str, str]] = []
     base = {"season": season.name, "club": season.club.name, "round": round_.number}
+    site = str(getattr(settings, "SITE_URL", "")).rstrip("/")
     for table, players in tables:
         for uid in players:
             opponents = [names[o] for o in players if o != uid]
-            context = {**base, "path": f"/games/{table.game_id}/", "opponents": opponents, "bye": False}
+            context = {
+                **base,
+                "path": site + reverse("games:table", args=[table.game_id]),
+                "opponents": opponents,
+                "bye": False,
+            }
             mails.append((uid, *_render(context)))
     for uid in byes:
         mails.append((uid, *_render({**base, "bye": True})))

@@ -246,3 +246,15 @@ def test_the_round_ending_game_queues_the_advance(monkeypatch, django_capture_on
                 expected_version=game.version,
             )
     assert queued == [(season.pk, 1)]
+
+
+def test_round_mail_links_the_table_and_names_the_opponents(settings):
+    from notifications.models import Notification
+
+    settings.SITE_URL = "https://club.example"
+    season, admin, users = open_season(members=4)
+    services.season_start(season_id=season.pk, user=admin)
+    game = LeagueTable.objects.get().game
+    mail = Notification.objects.get(user=users[0], subject__contains="round 1")
+    assert f"https://club.example/games/{game.pk}/" in mail.body_text
+    assert all(str(u.profile.display_name) in mail.body_text for u in users[1:])
