@@ -113,7 +113,12 @@ def club_games(*, club: Club, status: str, limit: int = 20) -> list[ClubGameRow]
     rows = []
     for g in games:
         table = getattr(g, "league_table", None)
-        league = f"{table.round.season.name}, round {table.round.number}" if table is not None else ""
+        league = (
+            _("%(season)s, round %(number)d")
+            % {"season": table.round.season.name, "number": table.round.number}
+            if table is not None
+            else ""
+        )
         rows.append(
             ClubGameRow(
                 game_id=g.pk,
