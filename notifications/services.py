@@ -25,8 +25,8 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage
-from django.db import transaction
-from django.db.models import F, Min, OuterRef, Q, Subquery
+from django.db import models, transaction
+from django.db.models import Case, F, Min, OuterRef, Q, Subquery, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -475,10 +475,19 @@ def record_game_progress(
                 )
             )
 
-    if close_ids:
-        Prompt.objects.filter(pk__in=close_ids, closed_at__isnull=True).update(closed_at=now)
-    if kept_ids:
-        Prompt.objects.filter(pk__in=kept_ids).update(valid_version=game.version)
+    if close_ids or kept_ids:  # one UPDATE: closed prompts get closed_at, kept ones the new version
+        Prompt.objects.filter(pk__in=close_ids + kept_ids).update(
+            closed_at=Case(
+                When(pk__in=close_ids, closed_at__isnull=True, then=Value(now)),
+                default=F("closed_at"),
+                output_field=models.DateTimeField(),
+            ),
+            valid_version=Case(
+                When(pk__in=kept_ids, then=Value(game.version)),
+                default=F("valid_version"),
+                output_field=models.PositiveIntegerField(),
+            ),
+        )
     for prompt in retimed:
         _retime_prompt(prompt, now)
     if len(dirty) == 1:  # the usual case; a plain UPDATE compiles far faster than bulk_update

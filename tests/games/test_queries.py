@@ -42,15 +42,15 @@ def test_lobby_queries(client, played, django_assert_num_queries):
         assert client.get(reverse("games:lobby")).status_code == 200
 
 
-def test_move_post_queries(client, played, django_assert_num_queries):
+def test_move_post_queries(client, played, django_assert_max_num_queries):
     game, action = played
-    with django_assert_num_queries(MOVE_QUERIES):
+    with django_assert_max_num_queries(MOVE_QUERIES):
         assert client.post(act_url(game), act_data(game, action)).status_code == 302
 
 
-def test_move_fragment_queries(client, played, django_assert_num_queries):
+def test_move_fragment_queries(client, played, django_assert_max_num_queries):
     game, action = played
-    with django_assert_num_queries(MOVE_QUERIES + TABLE_FRAGMENT_AFTER_MOVE):
+    with django_assert_max_num_queries(MOVE_QUERIES + TABLE_FRAGMENT_AFTER_MOVE):
         assert client.post(act_url(game), act_data(game, action), **HTMX).status_code == 200
 
 
@@ -59,7 +59,9 @@ TABLE_QUERIES = 7
 # session, user, profile; open games; my games
 LOBBY_QUERIES = 5
 # session, user, profile; savepoint; game FOR UPDATE; seats; insert action; 2 seat updates;
-# game update; release: 11. The rest is notifications.services.record_game_progress (7).
+# game update; release: 11. The rest is notifications.services.record_game_progress: 7 when the
+# move prompts someone (one prompt insert, one mail insert), 5 when it prompts nobody; the seat
+# shuffle is random, so the move tests bound the count instead of fixing it.
 MOVE_QUERIES = 18
 # game; seats; recent actions; my secrets (the session and user are already loaded)
 TABLE_FRAGMENT_AFTER_MOVE = 4
