@@ -85,8 +85,8 @@ def _steps(game) -> list[Step]:
 def replay(
     *, game_id: int, user: User, step: int | None = None, seat: int | None = None, spectator: bool = False
 ) -> Replay:
-    """The replay at `step` (default: the last) seen from `seat` (default: the user's own seat in
-    a running game, the spectator in a finished one; `spectator=True` asks for it)."""
+    """The replay at `step` (default: the last) seen from `seat` (default: the user's own seat if
+    they played, else the spectator; `spectator=True` asks for the spectator)."""
     game, seats, mine = _load(game_id, user)
     finished = game.status == "finished"
     n = len(seats)

@@ -11,8 +11,9 @@ from .replay import Checked, fingerprint
 def game_import(*, checked: Checked, users: list) -> object:
     """Create the game with the export's seed and seat order, then submit every action.
 
-    The game is unrated (an import must not move anyone's rating) and private; actions are
-    recorded with source "api". The final snapshot is checked against the export.
+    The game is unrated (an import must not move anyone's rating), private and muted for its
+    players (its turns are history, not news); actions are recorded with source "api". The
+    final snapshot is checked against the export.
     """
     from games import services as game_services
     from games.models import Game
@@ -25,6 +26,13 @@ def game_import(*, checked: Checked, users: list) -> object:
         rated=False,
         seed=checked.seed,
     )
+    try:  # an imported game is history: none of its turns should mail anyone
+        from notifications.services import mute_game
+    except ImportError:  # pragma: no cover
+        mute_game = None
+    if mute_game is not None:
+        for user in users:
+            mute_game(user=user, game_id=game.pk)
     for step in checked.steps:
         game = game_services.action_submit(
             game_id=game.pk,

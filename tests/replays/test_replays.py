@@ -158,6 +158,9 @@ def test_export_then_import_reproduces_the_game(tmp_path, capsys):
     assert copy.snapshot == game.snapshot
     assert copy.status == Game.Status.FINISHED
     assert not copy.rated
+    from notifications.models import GameMute
+
+    assert GameMute.objects.filter(game=copy).count() == 4
 
 
 def test_import_detects_a_tampered_export(tmp_path):
