@@ -223,3 +223,26 @@ def test_finished_season_page_marks_promotion_and_relegation():
     assert "promoted" in body
     assert "relegated" in body
     assert "Division 2" in body
+
+
+def club_page_queries(members, games):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    club, admin, users = make_club(members=members, name=f"Club {members}")
+    everyone = [admin, *users]
+    for g in range(games):
+        table = everyone[g % len(everyone) :][:3]
+        if len(table) < 3:
+            table = everyone[:3]
+        game = start_table(table, visibility=Game.Visibility.CLUB, club=club)
+        if g % 2:
+            finish(game, [1, 2, 3])
+    client = signed_in(admin)
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(reverse("clubs:detail", args=[club.slug])).status_code == 200
+    return len(queries)
+
+
+def test_club_page_queries_do_not_grow_with_members_or_games():
+    assert club_page_queries(members=3, games=2) == club_page_queries(members=12, games=8)
