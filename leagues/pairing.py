@@ -95,7 +95,7 @@ def make_round[P: Hashable](
     max_size: int,
     history: History | None = None,
     seed: int = 0,
-    effort: int = 8,
+    effort: int = 24,
 ) -> Round:
     """Seat `players` (distinct, orderable) for one round; deterministic for a given seed."""
     history = history or History()
@@ -180,55 +180,81 @@ def _exact(players: list, sizes: list[int], meetings: Mapping[frozenset, int]) -
 def _local_search(
     players: list, sizes: list[int], meetings: Mapping[frozenset, int], rng: random.Random, effort: int
 ) -> list[list]:
-    """Greedy start, then swap players between tables while it lowers the cost; best of restarts."""
+    """Greedy start, then swap players between tables while it lowers the cost; best of restarts.
+
+    Works on player indices with a dense meeting matrix and, per player, the cost of sitting at
+    each table, so a candidate swap is judged in constant time.
+    """
+    n = len(players)
+    index = {p: i for i, p in enumerate(players)}
+    matrix = [[0] * n for _ in range(n)]
+    for pair, count in meetings.items():
+        if count and len(pair) == 2:
+            a, b = tuple(pair)
+            if a in index and b in index:
+                matrix[index[a]][index[b]] = matrix[index[b]][index[a]] = count
     best_tables, best_cost = None, None
     for _attempt in range(max(1, effort)):
-        tables = _greedy(players, sizes, meetings, rng)
-        cost = _improve(tables, meetings)
+        tables = _greedy(n, sizes, matrix, rng)
+        cost = _improve(tables, matrix)
         if best_cost is None or cost < best_cost:
             best_tables, best_cost = tables, cost
         if best_cost == 0:
             break
     assert best_tables is not None
-    return best_tables
+    return [[players[i] for i in table] for table in best_tables]
 
 
-def _greedy(
-    players: list, sizes: list[int], meetings: Mapping[frozenset, int], rng: random.Random
-) -> list[list]:
-    order = list(players)
+def _greedy(n: int, sizes: list[int], matrix: list[list[int]], rng: random.Random) -> list[list[int]]:
+    """Seat players in random order, each at the open table where they met fewest before."""
+    order = list(range(n))
     rng.shuffle(order)
-    tables: list[list] = [[] for _ in sizes]
+    tables: list[list[int]] = [[] for _ in sizes]
     for player in order:
+        row = matrix[player]
         open_tables = [t for t, size in enumerate(sizes) if len(tables[t]) < size]
         choice = min(
             open_tables,
-            key=lambda t: (_cost_with(player, tables[t], meetings), len(tables[t]) - sizes[t], rng.random()),
+            key=lambda t: (sum(row[q] for q in tables[t]), len(tables[t]) - sizes[t], rng.random()),
         )
         tables[choice].append(player)
     return tables
 
 
-def _improve(tables: list[list], meetings: Mapping[frozenset, int]) -> int:
-    """Best-improvement pair swaps between tables until none helps; returns the final cost."""
+def _improve(tables: list[list[int]], matrix: list[list[int]]) -> int:
+    """Pair swaps between tables while one lowers the cost; returns the final cost.
+
+    `at[p][t]` is what player p would pay at table t (their past meetings with its players);
+    a swap of a (table t1) and b (table t2) changes the cost by
+    at[a][t2] + at[b][t1] - 2 m(a, b) - at[a][t1] - at[b][t2].
+    """
+    n = len(matrix)
+    k = len(tables)
+    at = [[sum(matrix[p][q] for q in table) for table in tables] for p in range(n)]
     improved = True
     while improved:
         improved = False
-        for t1, t2 in itertools.combinations(range(len(tables)), 2):
-            a_tab, b_tab = tables[t1], tables[t2]
-            for i, a in enumerate(a_tab):
-                a_rest = [x for x in a_tab if x != a]
-                a_here = _cost_with(a, a_rest, meetings)
-                for j, b in enumerate(b_tab):
-                    b_rest = [x for x in b_tab if x != b]
-                    before = a_here + _cost_with(b, b_rest, meetings)
-                    after = _cost_with(a, b_rest, meetings) + _cost_with(b, a_rest, meetings)
-                    if after < before:
-                        a_tab[i], b_tab[j] = b, a
-                        improved = True
+        for t1 in range(k):
+            for t2 in range(t1 + 1, k):
+                a_tab, b_tab = tables[t1], tables[t2]
+                for i, a in enumerate(a_tab):
+                    at_a, row_a = at[a], matrix[a]
+                    for j, b in enumerate(b_tab):
+                        at_b = at[b]
+                        delta = at_a[t2] + at_b[t1] - 2 * row_a[b] - at_a[t1] - at_b[t2]
+                        if delta < 0:
+                            a_tab[i], b_tab[j] = b, a
+                            for p in range(n):
+                                row = matrix[p]
+                                change = row[a] - row[b]
+                                at[p][t1] -= change
+                                at[p][t2] += change
+                            improved = True
+                            break
+                    if improved:
                         break
                 if improved:
                     break
             if improved:
                 break
-    return repeats(tables, meetings)
+    return sum(matrix[a][b] for table in tables for a, b in itertools.combinations(table, 2))
