@@ -118,15 +118,21 @@ def enqueue(ids: Iterable[int]) -> list[int]:
     from .tasks import send_notification
 
     done: list[int] = []
+    ids = list(ids)
     for nid in ids:
         try:
             send_notification.delay(nid)
         except Exception:  # the broker is down or misconfigured: the sweeper will re-queue
+            # Stop at the first failure: each attempt costs a connection timeout, and the request
+            # that made these rows must answer at once.
             logger.warning(
-                "could not enqueue notification %s; the outbox sweeper will retry", nid, exc_info=True
+                "could not enqueue notification %s (%d left pending); the outbox sweeper will retry",
+                nid,
+                len(ids) - len(done),
+                exc_info=True,
             )
-        else:
-            done.append(nid)
+            break
+        done.append(nid)
     if done:
         try:
             now = timezone.now()
