@@ -9,6 +9,7 @@ urlpatterns = [
     path("games/", views.lobby, name="lobby"),
     path("games/new/", views.create, name="create"),
     path("games/history/", views.history, name="history"),
+    path("games/rules/<slug:slug>/", board_views.rules, name="rules"),
     path("games/<int:game_id>/", views.table, name="table"),
     path("games/<int:game_id>/act/", views.act, name="act"),
     path("games/<int:game_id>/version/", board_views.version, name="version"),

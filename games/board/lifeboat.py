@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION, VALUE
 
+from . import svg
 from .palette import CHARACTER_COLOURS, ink
 
 #: What the selector puts in an event instead of a card the seat no longer sees.
@@ -135,6 +136,20 @@ class SeatPic:
     waited: bool
     side: str | None = None
 
+    @property
+    def details(self) -> str:
+        """The seat's public state in words, for the list beside the picture."""
+        parts = [f"Size {self.size}", f"wounds {self.wounds}", self.condition]
+        flags = (
+            (self.navigator, "navigator"),
+            (self.waited, "to act"),
+            (bool(self.side), self.side or ""),
+            (self.rowed, "rowed"),
+            (self.fought, "fought"),
+        )
+        parts += [word for on, word in flags if on]
+        return ", ".join(parts)
+
 
 @dataclass
 class LifeboatBoard:
@@ -158,6 +173,7 @@ class LifeboatBoard:
     private: dict[str, Any] | None = None
     final: list[dict[str, Any]] = field(default_factory=list)
     trade: dict[str, Any] | None = None
+    svg: str = ""
 
 
 def upper_first(text: str) -> str:
@@ -326,7 +342,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatBoard:
             "waiting": [_who(players, s, me) for s in window["seats"] if s not in window["answered"]],
         }
     width = DECK_W * 2 + SEAT_W * max(len(boat), 1)
-    return LifeboatBoard(
+    pic = LifeboatBoard(
         width=width,
         seats=seats,
         gone=gone,
@@ -352,3 +368,5 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatBoard:
         final=_final(view, names),
         trade=_trade(view),
     )
+    pic.svg = svg.lifeboat(pic)
+    return pic

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.lifeboats.data import figure_info
 
+from . import svg
 from .lifeboat import upper_first
 from .palette import game_colour
 
@@ -114,6 +115,7 @@ class LifeboatsBoard:
     over: bool
     private: dict[str, Any] | None = None
     final: list[dict[str, Any]] = field(default_factory=list)
+    svg: str = ""
 
 
 def _figure_token(
@@ -259,11 +261,16 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
             ],
             "revealed": vote.get("revealed", False),
         }
-    return LifeboatsBoard(
+    pic = LifeboatsBoard(
         width=LANE_W * len(view["lanes"]),
         height=HEIGHT,
         lanes=[
-            {"lane": ln["lane"], "x": (ln["lane"] - 1) * LANE_W, "island": ln["island"]}
+            {
+                "lane": ln["lane"],
+                "x": (ln["lane"] - 1) * LANE_W,
+                "mid": (ln["lane"] - 1) * LANE_W + LANE_W // 2,
+                "island": ln["island"],
+            }
             for ln in view["lanes"]
         ],
         boats=[b for b in boats if b.status == "sea"],
@@ -286,6 +293,8 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
         private=_private(view, colour_of, names),
         final=_final(view, names, colour_of),
     )
+    pic.svg = svg.lifeboats(pic)
+    return pic
 
 
 def _reveal(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.lifeboat import data as lb
@@ -38,6 +39,7 @@ def _ability(c: lb.Character) -> str:
     return "none"
 
 
+@cache
 def lifeboat_reference() -> dict[str, Any]:
     return {
         "characters": [
@@ -59,6 +61,7 @@ def lifeboat_reference() -> dict[str, Any]:
     }
 
 
+@cache
 def lifeboats_reference() -> dict[str, Any]:
     return {
         "islands": [

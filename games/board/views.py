@@ -3,7 +3,8 @@
 `version` is what the page polls every few seconds: one query, 204 with nothing to render when
 the version the page shows is current; when it is not, 204 with `HX-Trigger: game-changed`, on
 which the page fetches its table fragment. `trade` turns the trade form's fields into one
-`offer_trade` action and plays it like the act endpoint.
+`offer_trade` action and plays it like the act endpoint. `rules` serves the rules help, which
+the table loads only when it is opened.
 """
 
 from __future__ import annotations
@@ -11,13 +12,15 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Exists, OuterRef
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
+import engine
 from games import selectors, services
+from games.board.rules import REFERENCES as RULES
 from games.errors import GameNotFound, InvalidRequest
 from games.models import Action, Game, Seat
 from games.views import TABLE_TEMPLATE, handles_game_errors
@@ -49,6 +52,19 @@ def version(request: HttpRequest, game_id: int) -> HttpResponse:
     if seen != str(current):
         trigger_client_event(response, CHANGED_EVENT, {"version": current})
     return response
+
+
+@require_GET
+def rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """The rules help of a game: a page of its own, or under htmx the fragment the table loads."""
+    if slug not in RULES:
+        raise Http404()
+    template = f"games/rules_{slug}.html"
+    if request.htmx:
+        return render(request, template)
+    return render(
+        request, "games/rules_page.html", {"template": template, "name": engine.get_game(slug).name}
+    )
 
 
 def _ints(values: list[str]) -> bool:

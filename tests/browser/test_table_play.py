@@ -221,6 +221,10 @@ def test_four_browsers_set_up_lifeboats_and_play_a_round(chromium, live_server):
         assert "Votes revealed:" in log
         assert "Set-up" in log
         assert page.locator("svg[role=img]").count() == 1
+    # the rules help loads when it is opened
+    page = pages[0]
+    page.locator("#rules summary").click()
+    page.get_by_text("Points per figure ashore").wait_for()
     check_no_secrets(game, pages)
     for page in pages.values():
         page.context.close()

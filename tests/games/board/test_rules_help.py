@@ -22,3 +22,16 @@ def test_lifeboats_help_lists_island_points():
     html = render_to_string("games/rules_lifeboats.html")
     for name, pts in POINTS.items():
         assert f"<td>{name.capitalize()}</td><td>{pts['sailor']}</td><td>{pts['officer']}</td>" in html
+
+
+def test_rules_help_is_a_page_and_a_fragment_the_table_loads_when_opened(client):
+    from django.urls import reverse
+
+    url = reverse("games:rules", args=["lifeboat"])
+    page = client.get(url)
+    assert page.status_code == 200
+    assert "<title>Lifeboat: rules help" in page.content.decode()
+    fragment = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "<td>The Kid</td><td>3</td><td>9</td>" in fragment
+    assert "<html" not in fragment
+    assert client.get(reverse("games:rules", args=["chess"])).status_code == 404

@@ -55,6 +55,7 @@ def test_table_page_shows_the_board_private_corner_and_prompt_only_to_the_waited
     assert "Only you can see this" in page
     assert 'id="prompt-h">Your move' in page
     assert "Rules help" in page
+    assert f'hx-get="{reverse("games:rules", args=[slug])}"' in page
     client.force_login(idle)
     page = client.get(table_url(game)).content.decode()
     assert "Only you can see this" in page
