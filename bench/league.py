@@ -29,6 +29,29 @@ from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
 
+def repeat_meetings(season, number: int) -> int:
+    """Over the pairs seated together in round `number`, how often they had met before."""
+    from games.models import Seat
+
+    rows = Seat.objects.filter(
+        game__league_table__round__season=season, game__league_table__round__number__lte=number
+    ).values_list("game__league_table__round__number", "game_id", "user_id")
+    tables: dict[tuple[int, int], list[int]] = {}
+    for round_number, game_id, user_id in rows:
+        tables.setdefault((round_number, game_id), []).append(user_id)
+    met: dict[frozenset, int] = {}
+    repeats = 0
+    for (round_number, _game_id), players in sorted(tables.items()):
+        for i, a in enumerate(players):
+            for b in players[i + 1 :]:
+                key = frozenset((a, b))
+                if round_number == number:
+                    repeats += met.get(key, 0)
+                else:
+                    met[key] = met.get(key, 0) + 1
+    return repeats
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=60)
@@ -78,7 +101,8 @@ def main() -> None:
         tables = LeagueTable.objects.filter(round__season=season, round__number=number).select_related("game")
         sizes = sorted(t.game.num_players for t in tables)
         print(
-            f"round {number}: {elapsed * 1000:.0f} ms, {len(queries)} queries, {len(sizes)} tables of {sizes}"
+            f"round {number}: {elapsed * 1000:.0f} ms, {len(queries)} queries, "
+            f"{len(sizes)} tables of {sizes}, {repeat_meetings(season, number)} repeat meetings"
         )
         # Finish the round with random places (test shortcut, not through the engine).
         for table in tables:
