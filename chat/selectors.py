@@ -35,16 +35,24 @@ def seat_index(*, game_id: int, user: AbstractBaseUser | AnonymousUser) -> int |
     return Seat.objects.filter(game_id=game_id, user=user).values_list("index", flat=True).first()
 
 
-def lines_for(*, game_id: int, seat: int | None, after: int = 0) -> list[ChatLine]:
-    """Visible messages, oldest first: table messages to everyone, private ones to their two seats.
-
-    Hidden (moderated) messages are shown to nobody. Two queries whatever the chat's length.
-    """
+def _visible(game_id: int, seat: int | None):
+    """Table messages for everyone, private ones for their two seats; hidden ones for nobody."""
     visible = Q(recipient_seat__isnull=True)
     if seat is not None:
         visible |= Q(author_seat=seat) | Q(recipient_seat=seat)
+    return ChatMessage.objects.filter(visible, game_id=game_id, hidden=False)
+
+
+def has_news(*, game_id: int, seat: int | None, after: int) -> bool:
+    """Whether a message newer than `after` is visible to the seat (one cheap query)."""
+    return _visible(game_id, seat).filter(id__gt=after).exists()
+
+
+def lines_for(*, game_id: int, seat: int | None, after: int = 0) -> list[ChatLine]:
+    """The latest visible messages, oldest first; two queries whatever the chat's length."""
     rows = list(
-        ChatMessage.objects.filter(visible, game_id=game_id, hidden=False, id__gt=after)
+        _visible(game_id, seat)
+        .filter(id__gt=after)
         .select_related("author__profile")
         .order_by("-id")[:CHAT_LINES]
     )

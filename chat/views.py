@@ -60,7 +60,7 @@ def chat(request: HttpRequest, game_id: int) -> HttpResponse:
         return render(request, "chat/panel.html#lines", _context(game_id, seat))
     after = request.GET.get("after", "")
     if request.htmx and after.isdigit():
-        if not selectors.lines_for(game_id=game_id, seat=seat, after=int(after)):
+        if not selectors.has_news(game_id=game_id, seat=seat, after=int(after)):
             return HttpResponse(status=204)
         return render(request, "chat/panel.html#lines", _context(game_id, seat))
     template = "chat/panel.html" if request.htmx else "chat/page.html"
