@@ -48,14 +48,9 @@ def has_news(*, game_id: int, seat: int | None, after: int) -> bool:
     return _visible(game_id, seat).filter(id__gt=after).exists()
 
 
-def lines_for(*, game_id: int, seat: int | None, after: int = 0) -> list[ChatLine]:
+def lines_for(*, game_id: int, seat: int | None) -> list[ChatLine]:
     """The latest visible messages, oldest first; two queries whatever the chat's length."""
-    rows = list(
-        _visible(game_id, seat)
-        .filter(id__gt=after)
-        .select_related("author__profile")
-        .order_by("-id")[:CHAT_LINES]
-    )
+    rows = list(_visible(game_id, seat).select_related("author__profile").order_by("-id")[:CHAT_LINES])
     names = {
         s.index: display_name(s.user)
         for s in Seat.objects.filter(game_id=game_id).select_related("user__profile")

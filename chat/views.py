@@ -28,12 +28,12 @@ def _other_seats(game_id: int, seat: int) -> list[tuple[int, str]]:
     return [(s.index, display_name(s.user)) for s in seats.order_by("index") if s.index is not None]
 
 
-def _context(game_id: int, seat: int, after: int = 0) -> dict[str, Any]:
-    lines = selectors.lines_for(game_id=game_id, seat=seat, after=after)
+def _context(game_id: int, seat: int) -> dict[str, Any]:
+    lines = selectors.lines_for(game_id=game_id, seat=seat)
     return {
         "game_id": game_id,
         "lines": lines,
-        "last_id": lines[-1].id if lines else after,
+        "last_id": lines[-1].id if lines else 0,
         "form": MessageForm(seats=_other_seats(game_id, seat)),
     }
 
