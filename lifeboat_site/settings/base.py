@@ -4,6 +4,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(os.environ.get("LIFEBOAT_VAR_DIR", BASE_DIR / "var"))
@@ -127,7 +128,16 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
 # Publishing must not hold up a move when the broker is down: fail fast, the outbox sweeper retries.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
-CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+# Mails have their own queue, so a burst of deadline plays cannot hold up everyone's turn mail;
+# a worker started without -Q consumes every declared queue.
+CELERY_TASK_QUEUES = (Queue("celery", routing_key="celery"), Queue("mail", routing_key="mail"))
+CELERY_TASK_ROUTES = {"notifications.tasks.send_notification": {"queue": "mail"}}
 CELERY_BEAT_SCHEDULE = {
     "notifications-sweep-deadlines": {"task": "notifications.tasks.sweep_deadlines", "schedule": 60.0},
     "notifications-sweep-outbox": {"task": "notifications.tasks.sweep_outbox", "schedule": 60.0},
