@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:game_id>/act/", views.act, name="act"),
     path("games/<int:game_id>/version/", board_views.version, name="version"),
     path("games/<int:game_id>/trade/", board_views.trade, name="trade"),
+    path("games/<int:game_id>/compose/", board_views.compose, name="compose"),
     path("games/<int:game_id>/join/", views.join, name="join"),
     path("games/<int:game_id>/leave/", views.leave, name="leave"),
     path("games/<int:game_id>/start/", views.start, name="start"),

@@ -9,6 +9,7 @@ from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION, VALUE
 
 from . import svg
 from .palette import CHARACTER_COLOURS, ink
+from .prompt import Choice, Part
 
 #: What the selector puts in an event instead of a card the seat no longer sees.
 HIDDEN = "?"
@@ -74,6 +75,40 @@ def action_label(view: dict[str, Any], action: dict[str, Any], label: str) -> st
     if kind in ("keep", "play") and action.get("card") in VALUE:
         return label.replace(KINDS["painting"].name, card_name(action["card"]), 1)
     return label
+
+
+SIDES = {
+    "out": "Stay out of the fight",
+    "attacker": "Fight for the attacker",
+    "defender": "Fight for the defender",
+}
+
+
+def _unique(values: list[Any]) -> list[Any]:
+    return list(dict.fromkeys(values))
+
+
+def compose_parts(kind: str, actions: list[dict[str, Any]], view: dict[str, Any]) -> list[Part] | None:
+    """Rowing and fight rounds asked field by field (every combination of the fields is listed)."""
+    if kind == "place_rowed":
+        cards = (view.get("me") or {}).get("rowing", [])
+        legend = "Tick the cards for the Row stack; the others go to the bottom of the deck"
+        return [Part("to_stack", legend, True, [Choice(navigation_summary(c), c) for c in cards])]
+    if kind == "fight":
+        sides = _unique([a["side"] for a in actions])
+        weapons = _unique([c for a in actions for c in a["weapons"]])
+        parts = [Part("side", "Your side", False, [Choice(SIDES.get(sd, sd), sd) for sd in sides])]
+        if weapons:
+            options = [Choice(card_name(c), c) for c in weapons]
+            parts.append(
+                Part("weapons", "Weapons to play from your hand (not when staying out)", True, options)
+            )
+        if any(a["flare"] for a in actions):
+            parts.append(
+                Part("flare", "The Flare Gun", True, [Choice("Declare it: +8 in this fight", "true")])
+            )
+        return parts
+    return None
 
 
 def character_name(slug: str) -> str:

@@ -10,6 +10,7 @@ from . import lifeboat, lifeboats, prompt
 
 BOARDS = {"lifeboat": lifeboat.board, "lifeboats": lifeboats.board}
 RELABEL = {"lifeboat": lifeboat.action_label}
+COMPOSE = {"lifeboat": lifeboat.compose_parts}
 
 
 @dataclass
@@ -37,11 +38,12 @@ def present_table(table: Any) -> Presented | None:
     names = player_names(table)
     me = next((p for p in table.players if table.seat is not None and p.index == table.seat), None)
     waited = bool(table.my_turn) and not table.resigned
-    relabel = RELABEL.get(table.game.slug)
+    relabel, compose = RELABEL.get(table.game.slug), COMPOSE.get(table.game.slug)
     required, optional = prompt.questions(
         table.legal_actions,
         waited=waited,
         relabel=(lambda action, label: relabel(table.view, action, label)) if relabel else None,
+        compose=(lambda kind, actions: compose(kind, actions, table.view)) if compose else None,
     )
     return Presented(
         slug=table.game.slug,

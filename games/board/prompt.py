@@ -56,22 +56,39 @@ class Choice:
 
 
 @dataclass
+class Part:
+    """One field of a composed answer: a radio group (one value) or checkboxes (a set)."""
+
+    name: str
+    legend: str
+    multiple: bool
+    options: list[Choice]
+
+
+@dataclass
 class Question:
     key: str
     text: str
     choices: list[Choice] = field(default_factory=list)
+    #: Set where the choices are every combination of a few fields (rowing, a fight round):
+    #: the form then asks field by field and the compose endpoint finds the one legal action.
+    parts: list[Part] = field(default_factory=list)
 
     @property
     def style(self) -> str:
         if len(self.choices) <= BUTTONS_UP_TO:
             return "buttons"
+        if self.parts:
+            return "compose"
         return "radios" if len(self.choices) <= RADIOS_UP_TO else "select"
 
 
 Relabel = Callable[[dict[str, Any], str], str]
+#: For an action type, the parts of a composed form (None: list the choices one by one).
+Compose = Callable[[str, list[dict[str, Any]]], list[Part] | None]
 
 
-def _group(actions: list[Any], relabel: Relabel | None) -> list[Question]:
+def _group(actions: list[Any], relabel: Relabel | None, compose: Compose | None) -> list[Question]:
     questions: dict[str, Question] = {}
     for a in actions:
         kind = a.action.get("type", "")
@@ -79,13 +96,53 @@ def _group(actions: list[Any], relabel: Relabel | None) -> list[Question]:
         q = questions.setdefault(text, Question(key=kind, text=text))
         label = relabel(a.action, a.label) if relabel else a.label
         q.choices.append(Choice(label=label, value=a.as_json))
+    if compose:
+        for q in questions.values():
+            q.parts = compose(q.key, [a.action for a in actions if a.action.get("type") == q.key]) or []
     return list(questions.values())
 
 
 def questions(
-    legal_actions: list[Any], *, waited: bool, relabel: Relabel | None = None
+    legal_actions: list[Any],
+    *,
+    waited: bool,
+    relabel: Relabel | None = None,
+    compose: Compose | None = None,
 ) -> tuple[list[Question], list[Question]]:
     """(questions the game waits for the seat to answer, optional questions open any time)."""
     required = [a for a in legal_actions if a.action.get("type") not in OPTIONAL_TYPES]
     optional = [a for a in legal_actions if a.action.get("type") in OPTIONAL_TYPES - FORM_TYPES]
-    return (_group(required, relabel) if waited else []), _group(optional, relabel)
+    return (_group(required, relabel, compose) if waited else []), _group(optional, relabel, None)
+
+
+def _normal(value: Any) -> Any:
+    if isinstance(value, list):
+        return sorted(str(v) for v in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+def _posted(like: Any, values: list[str]) -> Any:
+    """Posted form values in the shape of a legal action's field (see `_normal`)."""
+    if isinstance(like, list):
+        return sorted(values)
+    if isinstance(like, bool):
+        return "true" if values[:1] == ["true"] else "false"
+    return values[0] if values else ""
+
+
+def match(
+    legal: list[dict[str, Any]], kind: str, fields: Callable[[str], list[str]]
+) -> dict[str, Any] | None:
+    """The legal action of `kind` whose fields equal the posted ones (lists compared as sets).
+
+    `fields(name)` gives a field's posted values (a form's `getlist`); an unticked checkbox for a
+    true/false field reads as false. None when no legal action matches.
+    """
+    for action in legal:
+        if action.get("type") == kind and all(
+            _normal(v) == _posted(v, fields(k)) for k, v in action.items() if k != "type"
+        ):
+            return action
+    return None

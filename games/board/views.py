@@ -20,6 +20,7 @@ from django_htmx.http import trigger_client_event
 
 import engine
 from games import selectors, services
+from games.board import prompt
 from games.board.rules import REFERENCES as RULES
 from games.errors import GameNotFound, InvalidRequest
 from games.models import Action, Game, Seat
@@ -67,24 +68,10 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _ints(values: list[str]) -> bool:
-    return all(v.isdigit() for v in values)
-
-
-@require_POST
-@login_required
-@handles_game_errors
-def trade(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Offer a trade: `to` (a seat), `give` (own card ids), `take` (face-up ids or card kinds)."""
-    to, version_seen = request.POST.get("to", ""), request.POST.get("expected_version", "")
-    if not _ints([to, version_seen]):
-        raise InvalidRequest(_("Choose whom to offer the trade to."))
-    action = {
-        "type": "offer_trade",
-        "to": int(to),
-        "give": request.POST.getlist("give"),
-        "take": request.POST.getlist("take"),
-    }
+def _play(request: HttpRequest, game_id: int, action: dict, version_seen: str, done: str) -> HttpResponse:
+    """Play an action composed from a form, answering like the act endpoint."""
+    if not version_seen.isdigit():
+        raise InvalidRequest(_("The form is missing the version of the game you saw."))
     services.action_submit(
         game_id=game_id,
         user=request.user,
@@ -95,5 +82,39 @@ def trade(request: HttpRequest, game_id: int) -> HttpResponse:
     if request.htmx:
         context = {"t": selectors.table(game_id=game_id, user=request.user)}
         return render(request, f"{TABLE_TEMPLATE}#table", context)
-    messages.success(request, _("Your trade offer was made."))
+    messages.success(request, done)
     return redirect("games:table", game_id)
+
+
+@require_POST
+@login_required
+@handles_game_errors
+def trade(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Offer a trade: `to` (a seat), `give` (own card ids), `take` (face-up ids or card kinds)."""
+    to = request.POST.get("to", "")
+    if not to.isdigit():
+        raise InvalidRequest(_("Choose whom to offer the trade to."))
+    action = {
+        "type": "offer_trade",
+        "to": int(to),
+        "give": request.POST.getlist("give"),
+        "take": request.POST.getlist("take"),
+    }
+    return _play(
+        request, game_id, action, request.POST.get("expected_version", ""), _("Your trade offer was made.")
+    )
+
+
+@require_POST
+@login_required
+@handles_game_errors
+def compose(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Play the one legal action of `type` whose fields are the posted ones (rowing, fights)."""
+    table = selectors.table(game_id=game_id, user=request.user)
+    kind = request.POST.get("type", "")
+    action = prompt.match([a.action for a in table.legal_actions], kind, request.POST.getlist)
+    if action is None:
+        raise InvalidRequest(_("That combination is not allowed now."))
+    return _play(
+        request, game_id, action, request.POST.get("expected_version", ""), _("Your move was played.")
+    )

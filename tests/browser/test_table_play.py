@@ -77,6 +77,21 @@ def choose(page, label: str) -> None:
     select.locator("xpath=ancestor::form").get_by_role("button", name="Play").click()
 
 
+def compose(form, action: dict) -> None:
+    """Fill a field-by-field form (rowing, a fight round) with the action's fields, then play."""
+    for name, value in action.items():
+        if name == "type":
+            continue
+        values = (
+            value
+            if isinstance(value, list)
+            else (["true"] if value is True else [] if value is False else [value])
+        )
+        for v in values:
+            form.locator(f"input[name={name}][value='{v}']").check()
+    form.get_by_role("button", name="Play").click()
+
+
 def play(game: Game, pages: dict[int, object], seat: int, action: dict) -> None:
     """`seat` clicks `action` in its own page; wait until the server has played it."""
     rules, st = game.engine, state(game)
@@ -87,7 +102,11 @@ def play(game: Game, pages: dict[int, object], seat: int, action: dict) -> None:
     page = pages[seat]
     page.reload()
     assert page.locator("#prompt-h").inner_text() == "Your move"
-    choose(page, label)
+    composed = page.locator(f"#table form:has(input[name=type][value={action['type']}])")
+    if composed.count():
+        compose(composed.first, action)
+    else:
+        choose(page, label)
     page.wait_for_function(
         f"() => !document.querySelector('#table') || document.body.innerHTML.includes('?v={before + 1}')"
         f" || document.body.innerHTML.includes('?v={before + 2}')"

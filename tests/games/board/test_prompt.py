@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import engine
-from games.board.lifeboat import action_label
-from games.board.prompt import questions
+from games.board.lifeboat import action_label, compose_parts
+from games.board.prompt import match, questions
 from games.selectors import LegalAction
 
 
@@ -62,3 +62,36 @@ def test_rowing_choices_name_the_cards_for_the_stack_and_the_bottom():
         f"Row stack: {second} · bottom: {first}",
         f"Row stack: none · bottom: {first}, {second}",
     }
+
+
+def test_match_finds_the_legal_action_whatever_the_order_of_the_posted_lists():
+    legal = [
+        {"type": "place_rowed", "to_stack": ["nav-30", "nav-42"]},
+        {"type": "place_rowed", "to_stack": ["nav-30"]},
+        {"type": "place_rowed", "to_stack": []},
+        {"type": "fight", "side": "attacker", "weapons": ["prov-37"], "flare": False},
+        {"type": "fight", "side": "attacker", "weapons": ["prov-37"], "flare": True},
+    ]
+    posted = {"to_stack": ["nav-42", "nav-30"]}
+    assert match(legal, "place_rowed", lambda k: posted.get(k, [])) == legal[0]
+    assert match(legal, "place_rowed", lambda k: []) == legal[2]
+    fight = {"side": ["attacker"], "weapons": ["prov-37"]}
+    assert match(legal, "fight", lambda k: fight.get(k, [])) == legal[3]
+    assert match(legal, "fight", lambda k: {**fight, "flare": ["true"]}.get(k, [])) == legal[4]
+    assert match(legal, "fight", lambda k: {"side": ["defender"]}.get(k, [])) is None
+
+
+def test_a_fight_with_weapons_is_asked_side_weapons_and_flare_apart():
+    actions = [
+        {"type": "fight", "side": side, "weapons": w, "flare": f}
+        for side in ("attacker", "defender")
+        for w in ([], ["prov-37"], ["prov-38"], ["prov-37", "prov-38"])
+        for f in (False, True)
+    ]
+    legal = [LegalAction(a, "x") for a in actions]
+    view = {"me": {}}
+    required, _ = questions(legal, waited=True, compose=lambda k, acts: compose_parts(k, acts, view))
+    (q,) = required
+    assert q.style == "compose"
+    assert [p.name for p in q.parts] == ["side", "weapons", "flare"]
+    assert [o.label for o in q.parts[1].options] == ["Knife", "Gaffing Hook"]

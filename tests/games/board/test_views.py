@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import Profile
+from games import services
 from games.models import Game, Seat
 from tests.factories import UserFactory
 from tests.games.board.helpers import gzipped_size, running_game, secrets_of_others
@@ -217,3 +218,56 @@ def test_log_fragment_reads_as_sentences_newest_first(client):
     assert log.index("Day 1 · Actions") < log.index("Day 1 · Quartermaster")
     assert "passed" in log
     assert "You kept " in log
+
+
+def compose_url(game: Game) -> str:
+    return reverse("games:compose", args=[game.pk])
+
+
+def _rowing():
+    game, users = running_game("lifeboat", 4, 0)
+    for _ in range(60):
+        state = state_of(game)
+        if state.step == "row":
+            return game, users, state
+        seat = game.engine.to_act(state)[0]
+        legal = game.engine.legal_actions(state, seat)
+        rows = [a for a in legal if a["type"] == "row"]
+        action = rows[0] if rows else next(a for a in legal if a["type"] not in ("play", "offer_trade"))
+        services.action_submit(
+            game_id=game.pk,
+            user=users_by_seat(game, users)[seat],
+            action=action,
+            expected_version=game.version,
+        )
+        game.refresh_from_db()
+    raise AssertionError("nobody rowed")
+
+
+def users_by_seat(game: Game, users) -> dict:
+    index = dict(Seat.objects.filter(game=game).values_list("user_id", "index"))
+    return {index[u.pk]: u for u in users}
+
+
+def test_compose_plays_the_legal_action_with_the_posted_fields(client):
+    game, users, state = _rowing()
+    rower = state.rower
+    _first, second = state.rowing
+    client.force_login(users_by_seat(game, users)[rower])
+    response = client.post(
+        compose_url(game),
+        {"type": "place_rowed", "to_stack": [second], "expected_version": game.version},
+    )
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.actions.get(seq=game.move_count).payload == {"type": "place_rowed", "to_stack": [second]}
+
+
+def test_compose_refuses_a_combination_that_is_not_legal(client):
+    game, users, state = _rowing()
+    client.force_login(users_by_seat(game, users)[state.rower])
+    response = client.post(
+        compose_url(game), {"type": "place_rowed", "to_stack": ["nav-99"], "expected_version": game.version}
+    )
+    assert_refused(response, 400, "not allowed")
+    assert_unchanged(game)
