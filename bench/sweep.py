@@ -151,6 +151,47 @@ def counted(fn, *, publish: bool):
     return result, elapsed, len(queries), len(published)
 
 
+def p50_p95(values: list[float]) -> tuple[float, float]:
+    values = sorted(values)
+    return values[len(values) // 2], values[min(len(values) - 1, int(len(values) * 0.95))]
+
+
+def single_moves(count: int) -> None:
+    """Move-to-mail one move at a time (a quiet site): commit -> the next seat's prompt sent."""
+    from games.services import action_submit
+
+    rules = engine.get_game(SLUG)
+    latencies = []
+    seats = Seat.objects.filter(waiting=True, game__status=Game.Status.RUNNING).select_related("game", "user")
+    seen: set[int] = set()
+    for seat in seats.order_by("game_id")[: count * 4]:
+        if len(latencies) >= count or seat.game_id in seen:
+            continue
+        seen.add(seat.game_id)
+        game = Game.objects.get(pk=seat.game_id)
+        state = rules.from_json(game.snapshot)
+        if seat.index not in rules.to_act(state):
+            continue
+        action = rules.legal_actions(state, seat.index)[0]
+        before = Notification.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+        t0 = time.perf_counter()
+        action_submit(game_id=game.pk, user=seat.user, action=action, expected_version=game.version)
+        mails = Notification.objects.filter(pk__gt=before, kind="prompt")
+        if not mails.exists():
+            continue  # this move prompted nobody
+        while mails.exclude(status="sent").exists():
+            if time.perf_counter() - t0 > 30:
+                break
+            time.sleep(0.005)
+        latencies.append(time.perf_counter() - t0)
+    if latencies:
+        p50, p95 = p50_p95(latencies)
+        print(
+            f"move-to-mail, one move at a time ({len(latencies)} moves, submit -> next prompt mail sent):"
+            f" p50 {p50:.3f} s, p95 {p95:.3f} s"
+        )
+
+
 def run_workers(concurrency: int, overdue: int) -> None:
     """Fan out through a real worker pool and time it until every overdue seat is played."""
     import subprocess
@@ -166,17 +207,26 @@ def run_workers(concurrency: int, overdue: int) -> None:
         "LIFEBOAT_VAR_DIR": var,
     }
     log = Path(var) / "worker.log"
-    command = [sys.executable, "-m", "celery", "-A", "lifeboat_site", "worker", "--loglevel=warning"]
-    command += [f"--concurrency={concurrency}", "--without-gossip", "--without-mingle", "-n", "bench@%h"]
+    base = [sys.executable, "-m", "celery", "-A", "lifeboat_site", "worker", "--loglevel=warning"]
+    base += ["--without-gossip", "--without-mingle"]
+    commands = [  # as the Procfile runs them: a worker for everything, a mailer for the mail queue
+        [*base, f"--concurrency={concurrency}", "-n", "bench@%h"],
+        [*base, "--pool=solo", "--queues=mail", "-n", "benchmail@%h"],
+    ]
+    processes = []
     with log.open("w") as out:
-        worker = subprocess.Popen(
-            command, cwd=Path(__file__).resolve().parent.parent, env=env, stdout=out, stderr=out
-        )
+        for command in commands:
+            processes.append(
+                subprocess.Popen(
+                    command, cwd=Path(__file__).resolve().parent.parent, env=env, stdout=out, stderr=out
+                )
+            )
     try:
         from lifeboat_site.celery import app
 
         deadline = time.monotonic() + 60
-        while not app.control.ping(destination=["bench@" + os.uname().nodename], timeout=0.5):
+        names = [f"{n}@{os.uname().nodename}" for n in ("bench", "benchmail")]
+        while len(app.control.ping(destination=names, timeout=0.5)) < len(names):
             if time.monotonic() > deadline:
                 raise SystemExit(f"the worker did not start; see {log}")
         t0 = time.perf_counter()
@@ -199,7 +249,7 @@ def run_workers(concurrency: int, overdue: int) -> None:
             ).values_list("created_at", "sent_at")
         )
         print(
-            f"workers: {concurrency} processes, {dispatched['dispatched']} game tasks"
+            f"workers: {concurrency} processes and a mailer, {dispatched['dispatched']} game tasks"
             f" published in {t1 - t0:.2f} s"
         )
         print(f"workers: {overdue} overdue seats played {played:.2f} s after the dispatch began")
@@ -210,12 +260,15 @@ def run_workers(concurrency: int, overdue: int) -> None:
                 f"move-to-mail (prompt row written -> sent), {len(latencies)} mails under that burst:"
                 f" p50 {p50:.2f} s, p95 {p95:.2f} s"
             )
+        single_moves(30)
     finally:
-        worker.terminate()
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
 
 
 def main() -> None:
