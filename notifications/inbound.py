@@ -14,6 +14,7 @@ import re
 from email.message import Message
 
 from anymail.inbound import AnymailInboundMessage
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.html import strip_tags
 
@@ -107,12 +108,20 @@ def handle_inbound(message: AnymailInboundMessage) -> str:
 
 
 def _reply(prompt: Prompt, kind: str, dedupe: str, extra: dict) -> None:
+    if Notification.objects.filter(dedupe_key=f"reply:{dedupe}").exists():
+        return  # this message was answered already (an MTA retry)
+    try:
+        with transaction.atomic():
+            row = _create_reply(prompt, kind, dedupe, extra)
+    except IntegrityError:  # the same message handled twice at once: one answer is enough
+        return
+    services._enqueue_on_commit([row.pk])
+
+
+def _create_reply(prompt: Prompt, kind: str, dedupe: str, extra: dict) -> Notification:
     from engine import get_game
 
-    row = Notification.objects.filter(dedupe_key=f"reply:{dedupe}").first()
-    if row is not None:
-        return
-    row = Notification.objects.create(
+    return Notification.objects.create(
         kind=kind,
         dedupe_key=f"reply:{dedupe}",
         user=prompt.user,
@@ -129,4 +138,3 @@ def _reply(prompt: Prompt, kind: str, dedupe: str, extra: dict) -> None:
         },
         send_after=timezone.now(),
     )
-    services._enqueue_on_commit([row.pk])
