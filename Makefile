@@ -3,7 +3,7 @@
 
 run:
 	scripts/bootstrap.sh
-	mkdir -p var/mail var/broker var/broker-processed
+	mkdir -p var/mail var/broker var/broker-control var/broker-processed
 	.venv/bin/python manage.py migrate --no-input
 	.venv/bin/honcho start
 

@@ -121,6 +121,14 @@ STORAGES = {
 
 # Celery: Redis in production and CI; kombu's filesystem transport on a newcomer's machine.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
+# Where the filesystem transport keeps its messages (ignored by other transports).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "data_folder_in": str(VAR_DIR / "broker"),
+    "data_folder_out": str(VAR_DIR / "broker"),
+    "control_folder": str(VAR_DIR / "broker-control"),
+    "processed_folder": str(VAR_DIR / "broker-processed"),
+    "store_processed": False,
+}
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -9,10 +9,3 @@ ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 
 EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
 EMAIL_FILE_PATH = VAR_DIR / "mail"
-
-CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "data_folder_in": str(VAR_DIR / "broker"),
-    "data_folder_out": str(VAR_DIR / "broker"),
-    "processed_folder": str(VAR_DIR / "broker-processed"),
-    "store_processed": False,
-}

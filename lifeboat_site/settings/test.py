@@ -1,5 +1,7 @@
 """Tests: SQLite in memory unless DATABASE_URL names PostgreSQL (CI), Django's mail outbox."""
 
+import os
+
 from .base import *  # noqa: F403
 
 SECRET_KEY = "test-only-not-secret"
@@ -10,4 +12,10 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# Tasks queued on commit go to an in-memory broker unless CI names a real one (Redis), which
+# the real-worker test needs.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "memory://")
 CELERY_TASK_ALWAYS_EAGER = False
+# Static files are served from the app folders as they are; no collectstatic for tests.
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True

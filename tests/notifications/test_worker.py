@@ -67,6 +67,8 @@ def worker(tmp_path: Path):
         "CELERY_BROKER_URL": BROKER,
         "LIFEBOAT_VAR_DIR": str(tmp_path),
     }
+    # Messages that earlier tests published (their rows are gone) must not reach this worker.
+    celery_app.control.purge()
     log = (tmp_path / "worker.log").open("w")
     process = subprocess.Popen(
         [
