@@ -94,6 +94,18 @@ def update_profile(
 
 
 @transaction.atomic
+def set_language(*, user: AbstractBaseUser, language: str) -> Profile:
+    """Save the language picked in the footer switcher; unknown codes are refused with ValidationError."""
+    ensure_profile(user=user)
+    profile = Profile.objects.select_for_update().get(user=user)
+    profile.language = language
+    profile.full_clean(exclude=["user"])
+    profile.save(update_fields=["language"])
+    user.profile = profile  # type: ignore[attr-defined]
+    return profile
+
+
+@transaction.atomic
 def create_api_token(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
     """A new token and its raw secret. The secret is not stored: show it to the user once."""
     if ApiToken.objects.active().filter(user=user).count() >= MAX_ACTIVE_TOKENS:

@@ -1,9 +1,13 @@
+import contextlib
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import check_for_language
 from django.utils.translation import gettext as _
+from django.views import i18n as i18n_views
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import services
@@ -92,3 +96,16 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
 def _initial(request: HttpRequest) -> dict:
     current = profile_for(request.user)
     return {f: getattr(current, f) for f in PROFILE_FIELDS}
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Django's set_language (cookie, redirect to `next`); a signed-in user's choice is also saved to
+    the profile, since the profile's language wins over the cookie on every later request."""
+    response = i18n_views.set_language(request)
+    language = request.POST.get(i18n_views.LANGUAGE_QUERY_PARAMETER, "")
+    if request.user.is_authenticated and check_for_language(language):
+        # A code Django knows but the profile does not offer: the cookie alone applies.
+        with contextlib.suppress(ValidationError):
+            services.set_language(user=request.user, language=language)
+    return response

@@ -1,8 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts import views as accounts_views
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("i18n/setlang/", accounts_views.set_language, name="set_language"),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("api/", include("games.api_urls")),

@@ -1,0 +1,36 @@
+"""Session set-up shared by every test directory."""
+
+import fcntl
+import tempfile
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+
+def _stale_catalogues() -> list[Path]:
+    stale = []
+    for po in LOCALE_DIR.glob("*/LC_MESSAGES/*.po"):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            stale.append(po)
+    return stale
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_catalogues() -> None:
+    """The .mo files are built, not committed (scripts/compilemessages.sh in the set-up); compile here
+    too when they are missing or older than their .po, so translated pages render in a fresh checkout.
+    A lock keeps two xdist workers from writing the same .mo at once."""
+    if not _stale_catalogues():
+        return
+    with (Path(tempfile.gettempdir()) / "lifeboat-compilemessages.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _stale_catalogues():
+            call_command("compilemessages", locale=["hu", "cs"], verbosity=0)
+        from django.utils.translation import trans_real
+
+        trans_real._translations.clear()  # catalogues loaded before the compile are stale
+        trans_real._default = None
