@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION, VALUE
 
 from . import svg
@@ -78,9 +81,9 @@ def action_label(view: dict[str, Any], action: dict[str, Any], label: str) -> st
 
 
 SIDES = {
-    "out": "Stay out of the fight",
-    "attacker": "Fight for the attacker",
-    "defender": "Fight for the defender",
+    "out": gettext_lazy("Stay out of the fight"),
+    "attacker": gettext_lazy("Fight for the attacker"),
+    "defender": gettext_lazy("Fight for the defender"),
 }
 
 
@@ -92,12 +95,12 @@ def compose_parts(kind: str, actions: list[dict[str, Any]], view: dict[str, Any]
     """Rowing and fight rounds asked field by field (every combination of the fields is listed)."""
     if kind == "place_rowed":
         cards = (view.get("me") or {}).get("rowing", [])
-        legend = "Tick the cards for the Row stack; the others go to the bottom of the deck"
+        legend = _("Tick the cards for the Row stack; the others go to the bottom of the deck")
         return [Part("to_stack", legend, True, [Choice(navigation_summary(c), c) for c in cards])]
     if kind == "fight":
         sides = _unique([a["side"] for a in actions])
         weapons = _unique([c for a in actions for c in a["weapons"]])
-        parts = [Part("side", "Your side", False, [Choice(SIDES.get(sd, sd), sd) for sd in sides])]
+        parts = [Part("side", _("Your side"), False, [Choice(str(SIDES.get(sd, sd)), sd) for sd in sides])]
         if weapons:
             options = [Choice(card_name(c), c) for c in weapons]
             parts.append(

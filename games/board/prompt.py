@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 #: Actions a seat may take while the game does not wait for it (Lifeboat).
 OPTIONAL_TYPES = frozenset({"play", "offer_trade", "answer_trade"})
 #: Offered through the trade form instead of one button per listed gift.
@@ -19,33 +21,33 @@ FORM_TYPES = frozenset({"offer_trade"})
 BUTTONS_UP_TO = 4
 RADIOS_UP_TO = 12
 
-QUESTIONS: dict[str, str] = {
+QUESTIONS: dict[str, Any] = {
     # Lifeboat
-    "keep": "Which card do you keep? The rest are passed on.",
-    "nothing": "Your action",
-    "row": "Your action",
-    "flare": "Your action",
-    "parasol": "Your action",
-    "swap": "Change seats with whom?",
-    "mug": "Mug whom, and for which card?",
-    "medkit": "Use a Medical Kit on whom?",
-    "place_rowed": "Which cards go on the Row stack? The rest go to the bottom of the deck.",
-    "accept": "Accept, or refuse and fight?",
-    "refuse": "Accept, or refuse and fight?",
-    "fight": "The fight: which side, and which weapons?",
-    "compass": "Navigation",
-    "navigate": "Which Navigation card do you play?",
-    "react": "Someone goes overboard: how do you react?",
-    "water": "Who gets your Water?",
-    "play": "Play a card face up",
-    "answer_trade": "A trade offer to you",
+    "keep": _("Which card do you keep? The rest are passed on."),
+    "nothing": _("Your action"),
+    "row": _("Your action"),
+    "flare": _("Your action"),
+    "parasol": _("Your action"),
+    "swap": _("Change seats with whom?"),
+    "mug": _("Mug whom, and for which card?"),
+    "medkit": _("Use a Medical Kit on whom?"),
+    "place_rowed": _("Which cards go on the Row stack? The rest go to the bottom of the deck."),
+    "accept": _("Accept, or refuse and fight?"),
+    "refuse": _("Accept, or refuse and fight?"),
+    "fight": _("The fight: which side, and which weapons?"),
+    "compass": _("Navigation"),
+    "navigate": _("Which Navigation card do you play?"),
+    "react": _("Someone goes overboard: how do you react?"),
+    "water": _("Who gets your Water?"),
+    "play": _("Play a card face up"),
+    "answer_trade": _("A trade offer to you"),
     # Lifeboats
-    "place_boat": "Where does the boat go?",
-    "place_figure": "Where does your next figure sit?",
-    "vote": "Cast your vote card (face down; it is final)",
-    "decide": "You decide the result",
-    "jump_out": "Which figure leaves its boat?",
-    "jump_in": "Which boat does your figure board?",
+    "place_boat": _("Where does the boat go?"),
+    "place_figure": _("Where does your next figure sit?"),
+    "vote": _("Cast your vote card (face down; it is final)"),
+    "decide": _("You decide the result"),
+    "jump_out": _("Which figure leaves its boat?"),
+    "jump_in": _("Which boat does your figure board?"),
 }
 
 
@@ -92,7 +94,7 @@ def _group(actions: list[Any], relabel: Relabel | None, compose: Compose | None)
     questions: dict[str, Question] = {}
     for a in actions:
         kind = a.action.get("type", "")
-        text = QUESTIONS.get(kind, kind.replace("_", " ").capitalize())
+        text = str(QUESTIONS.get(kind, kind.replace("_", " ").capitalize()))
         q = questions.setdefault(text, Question(key=kind, text=text))
         label = relabel(a.action, a.label) if relabel else a.label
         q.choices.append(Choice(label=label, value=a.as_json))
