@@ -103,13 +103,11 @@ def compose_parts(kind: str, actions: list[dict[str, Any]], view: dict[str, Any]
         parts = [Part("side", _("Your side"), False, [Choice(str(SIDES.get(sd, sd)), sd) for sd in sides])]
         if weapons:
             options = [Choice(card_name(c), c) for c in weapons]
-            parts.append(
-                Part("weapons", "Weapons to play from your hand (not when staying out)", True, options)
-            )
+            legend = _("Weapons to play from your hand (not when staying out)")
+            parts.append(Part("weapons", legend, True, options))
         if any(a["flare"] for a in actions):
-            parts.append(
-                Part("flare", "The Flare Gun", True, [Choice("Declare it: +8 in this fight", "true")])
-            )
+            flare = [Choice(_("Declare it: +8 in this fight"), "true")]
+            parts.append(Part("flare", _("The Flare Gun"), True, flare))
         return parts
     return None
 
