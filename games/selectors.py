@@ -21,6 +21,7 @@ from accounts.selectors import display_name
 from clubs import selectors as club_selectors
 
 from .errors import GameNotFound
+from .i18n import describe_action
 from .models import Action, Game, Seat, SecretAssignment
 from .services import invite_token_matches
 
@@ -268,7 +269,7 @@ def table(*, game_id: int, user: User, invite_token: str | None = None) -> Table
         **common,
         seat=seat,
         view=rules.view(state, seat),
-        legal_actions=[LegalAction(a, rules.describe_action(state, seat, a)) for a in legal],
+        legal_actions=[LegalAction(a, describe_action(rules, state, seat, a)) for a in legal],
         to_act=rules.to_act(state),
         log=log,
         my_secrets=secrets_for_seat(seat=mine) if mine is not None else [],

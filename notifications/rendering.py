@@ -41,7 +41,15 @@ def _choices_with_links(n: Notification, ctx: dict[str, Any], prompt_id: int) ->
             prompt_id=prompt_id, user_id=n.user_id, game_id=game["id"], version=version, choice=choice["n"]
         )
         out.append({**choice, "url": site_url(reverse("notifications:act", args=[token]))})
+    language = _language(n)
+    for choice in out:  # the label in the recipient's language, when the row carries it
+        choice["label"] = choice.get("labels", {}).get(language, choice.get("label", ""))
     return out
+
+
+def _language(n: Notification) -> str:
+    profile = getattr(n.user, "profile", None) if n.user_id else None
+    return profile.language if profile is not None else settings.LANGUAGE_CODE
 
 
 def build_context(n: Notification) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 import engine
 from accounts.models import NotifyMode, Profile
 from games.errors import GameError
+from games.i18n import describe_action, labels_by_language
 from games.models import Action, Game, Seat
 
 from .models import (
@@ -563,7 +564,12 @@ def _prompt_context(
         "view": rules.view(state, index),
         "events": events,
         "choices": [
-            {"n": n, "label": rules.describe_action(state, index, action)}
+            {
+                "n": n,
+                "label": rules.describe_action(state, index, action),
+                # the mail is rendered in its recipient's language: rendering picks from these
+                "labels": labels_by_language(rules, state, index, action),
+            }
             for n, action in enumerate(legal, 1)
         ],
         "due_at": prompt.due_at.isoformat() if prompt.due_at else None,
@@ -958,9 +964,8 @@ def play_prompt_choice(
             raise PromptInvalid(_("There is no choice %(n)s in this mail.") % {"n": choice})
         action = prompt.actions[choice - 1]
         game = Game.objects.get(pk=prompt.game_id)
-        label = engine.get_game(game.slug).describe_action(
-            engine.get_game(game.slug).from_json(game.snapshot), prompt.seat_index, action
-        )
+        rules = engine.get_game(game.slug)
+        label = describe_action(rules, rules.from_json(game.snapshot), prompt.seat_index, action)
         try:
             action_submit(
                 game_id=prompt.game_id,

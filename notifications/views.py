@@ -19,6 +19,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 import engine
+from games.i18n import describe_action
 from games.models import Action, Game
 
 from . import services
@@ -61,7 +62,7 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
     rules = engine.get_game(prompt.game.slug)
     state = rules.from_json(prompt.game.snapshot)
     context = {
-        "label": rules.describe_action(state, prompt.seat_index, prompt.actions[data.choice - 1]),
+        "label": describe_action(rules, state, prompt.seat_index, prompt.actions[data.choice - 1]),
         "game_name": rules.name,
         "game_id": prompt.game_id,
         "due_at": prompt.due_at,

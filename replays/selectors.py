@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 import engine
 from clubs import selectors as club_selectors
 from clubs.errors import Conflict, Forbidden, NotFound
+from games.i18n import describe_action
 
 from .replay import Step, export_data
 
@@ -108,7 +109,7 @@ def replay(
     label = None
     for k, item in enumerate(steps[:step], start=1):
         if k == step and (item.seat == seat or (finished and seat is None)):
-            label = rules.describe_action(state, item.seat, item.action)
+            label = describe_action(rules, state, item.seat, item.action)
         events = rules.apply(state, item.seat, dict(item.action))
         log.extend(engine.events_for(events, seat, game_over=finished and k == total))
     over_now = rules.is_over(state)

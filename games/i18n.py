@@ -1,0 +1,295 @@
+"""Translated names and action labels for what the engine says in English.
+
+The engine stays free of Django: it names cards, characters and colours by slug and labels actions
+in English. Here those slugs map to `gettext_lazy` names (Hungarian and Czech as printed in the
+translated rules), and `describe_action` rebuilds an action's label from its dict in the active
+language, so buttons, prompts and mails read in the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+
+from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION
+
+#: Lifeboat (Siadek): characters, bow to stern.
+CHARACTER_NAMES: dict[str, Promise] = {
+    "lady_lauren": pgettext_lazy("lifeboat character", "Lady Lauren"),
+    "sir_stephen": pgettext_lazy("lifeboat character", "Sir Stephen"),
+    "captain": pgettext_lazy("lifeboat character", "The Captain"),
+    "first_mate": pgettext_lazy("lifeboat character", "First Mate"),
+    "frenchy": pgettext_lazy("lifeboat character", "Frenchy"),
+    "kid": pgettext_lazy("lifeboat character", "The Kid"),
+}
+
+#: Lifeboat: the kinds of Provisions cards.
+PROVISION_NAMES: dict[str, Promise] = {
+    "water": pgettext_lazy("lifeboat card", "Water"),
+    "cash": pgettext_lazy("lifeboat card", "Bundle of Cash"),
+    "jewels": pgettext_lazy("lifeboat card", "Jewels"),
+    "painting": pgettext_lazy("lifeboat card", "Painting"),
+    "medkit": pgettext_lazy("lifeboat card", "Medical Kit"),
+    "oar": pgettext_lazy("lifeboat card", "Oar"),
+    "chum": pgettext_lazy("lifeboat card", "Bucket of Chum"),
+    "blackjack": pgettext_lazy("lifeboat card", "Blackjack"),
+    "knife": pgettext_lazy("lifeboat card", "Knife"),
+    "hook": pgettext_lazy("lifeboat card", "Gaffing Hook"),
+    "flare_gun": pgettext_lazy("lifeboat card", "Flare Gun"),
+    "life_preserver": pgettext_lazy("lifeboat card", "Life Preserver"),
+    "compass": pgettext_lazy("lifeboat card", "Compass"),
+    "parasol": pgettext_lazy("lifeboat card", "Parasol"),
+}
+
+#: Lifeboat: the decks and stacks.
+DECK_NAMES: dict[str, Promise] = {
+    "provisions": pgettext_lazy("lifeboat deck", "Provisions"),
+    "navigation": pgettext_lazy("lifeboat deck", "Navigation"),
+    "row": pgettext_lazy("lifeboat deck", "Row stack"),
+    "love": pgettext_lazy("lifeboat deck", "Love"),
+    "hate": pgettext_lazy("lifeboat deck", "Hate"),
+}
+
+#: Lifeboats (Wetterling): boat and vote-card colours.
+COLOUR_NAMES: dict[str, Promise] = {
+    "red": pgettext_lazy("lifeboats colour", "red"),
+    "blue": pgettext_lazy("lifeboats colour", "blue"),
+    "green": pgettext_lazy("lifeboats colour", "green"),
+    "yellow": pgettext_lazy("lifeboats colour", "yellow"),
+    "purple": pgettext_lazy("lifeboats colour", "purple"),
+    "orange": pgettext_lazy("lifeboats colour", "orange"),
+    "black": pgettext_lazy("lifeboats colour", "black"),
+}
+
+#: Lifeboats: figures and islands.
+RANK_NAMES: dict[str, Promise] = {
+    "sailor": pgettext_lazy("lifeboats figure", "sailor"),
+    "officer": pgettext_lazy("lifeboats figure", "officer"),
+}
+ISLAND_NAMES: dict[str, Promise] = {
+    "left": pgettext_lazy("lifeboats island", "left island"),
+    "middle": pgettext_lazy("lifeboats island", "middle island"),
+    "right": pgettext_lazy("lifeboats island", "right island"),
+}
+
+GAME_NAMES: dict[str, Promise] = {
+    "lifeboat": gettext_lazy("Lifeboat"),
+    "lifeboats": gettext_lazy("Lifeboats"),
+}
+
+
+def _lookup(table: dict[str, Promise], slug: Any) -> str:
+    name = table.get(str(slug))
+    return str(name) if name is not None else str(slug)
+
+
+def character_name(slug: str) -> str:
+    return _lookup(CHARACTER_NAMES, slug)
+
+
+def provision_name(kind: str) -> str:
+    return _lookup(PROVISION_NAMES, kind)
+
+
+def colour_name(colour: str) -> str:
+    return _lookup(COLOUR_NAMES, colour)
+
+
+def rank_name(rank: str) -> str:
+    return _lookup(RANK_NAMES, rank)
+
+
+def island_name(island: str) -> str:
+    return _lookup(ISLAND_NAMES, island)
+
+
+def card_name(card: Any) -> str:
+    """A Lifeboat card id (`prov-07`, `nav-23`, `love-kid`) or a kind slug, in the active language."""
+    card = str(card)
+    if card in KIND:
+        return provision_name(KIND[card])
+    if card in KINDS:
+        return provision_name(card)
+    if card in NAVIGATION:
+        return _("Navigation card %(number)s") % {"number": NAVIGATION[card].number}
+    if card.startswith("love-"):
+        return _("Love: %(name)s") % {"name": character_name(card[5:])}
+    if card.startswith("hate-"):
+        return _("Hate: %(name)s") % {"name": character_name(card[5:])}
+    return card
+
+
+def _join(names: list[str]) -> str:
+    return ", ".join(names)
+
+
+def _lifeboat_label(state: Any, seat: int | None, a: dict[str, Any]) -> str | None:
+    def who(t: Any) -> str:
+        chars = getattr(state, "chars", None)
+        if isinstance(t, int) and chars is not None and 0 <= t < len(chars) and chars[t] in CHARACTERS:
+            return character_name(chars[t])
+        return str(t)
+
+    def react() -> str:
+        parts = []
+        preserver = a.get("preserver")
+        if preserver == "wear":
+            parts.append(_("put on the Life Preserver"))
+        elif preserver is not None:
+            parts.append(_("throw the Life Preserver to %(name)s") % {"name": who(preserver)})
+        buckets = len(a.get("buckets", []))
+        if buckets:
+            parts.append(
+                ngettext("use %(count)d Bucket of Chum", "use %(count)d Buckets of Chum", buckets)
+                % {"count": buckets}
+            )
+        if a.get("rile"):
+            parts.append(_("rile the sharks"))
+        return _("React: %(what)s") % {"what": _join(parts) if parts else _("nothing")}
+
+    def fight() -> str:
+        if a.get("side") == "out":
+            return _("Stay out of the fight")
+        side = {"attacker": _("attacker"), "defender": _("defender")}.get(
+            str(a.get("side")), str(a.get("side"))
+        )
+        label = _("Fight for the %(side)s") % {"side": side}
+        for c in a.get("weapons", []):
+            label += ", " + _("play %(card)s") % {"card": card_name(c)}
+        if a.get("flare"):
+            label += ", " + _("fire the Flare Gun")
+        return label
+
+    def play() -> str:
+        if a.get("for") == seat:
+            return _("Play %(card)s face up") % {"card": card_name(a.get("card"))}
+        return _("Play %(card)s face up for %(name)s") % {
+            "card": card_name(a.get("card")),
+            "name": who(a.get("for")),
+        }
+
+    def water() -> str:
+        cover = [_("%(count)s to %(name)s") % {"count": n, "name": who(t)} for t, n in a.get("cover", [])]
+        return _("Give Water: %(whom)s") % {"whom": _join(cover) if cover else _("none")}
+
+    def offer() -> str:
+        give = _join([card_name(c) for c in a.get("give", [])]) or _("nothing")
+        take = _join([card_name(c) for c in a.get("take", [])]) or _("nothing")
+        return _("Offer %(name)s a trade: give %(give)s for %(take)s") % {
+            "name": who(a.get("to")),
+            "give": give,
+            "take": take,
+        }
+
+    def mug() -> str:
+        if a.get("card") == "hand":
+            return _("Mug %(name)s for a hand card") % {"name": who(a.get("target"))}
+        return _("Mug %(name)s for the %(card)s") % {
+            "name": who(a.get("target")),
+            "card": card_name(a.get("card")),
+        }
+
+    def answer() -> str:
+        if a.get("accept"):
+            return _("Accept trade %(offer)s") % {"offer": a.get("offer")}
+        return _("Decline trade %(offer)s") % {"offer": a.get("offer")}
+
+    def placed() -> str:
+        count = len(a.get("to_stack", []))
+        return ngettext(
+            "Put %(count)d card on the Row stack", "Put %(count)d cards on the Row stack", count
+        ) % {"count": count}
+
+    labels: dict[str, Callable[[], str]] = {
+        "keep": lambda: _("Keep %(card)s") % {"card": card_name(a.get("card"))},
+        "nothing": lambda: _("Do nothing"),
+        "row": lambda: _("Row"),
+        "place_rowed": placed,
+        "swap": lambda: _("Change seats with %(name)s") % {"name": who(a.get("target"))},
+        "mug": mug,
+        "flare": lambda: _("Fire the Flare Gun"),
+        "parasol": lambda: _("Open the Parasol"),
+        "medkit": lambda: _("Use a Medical Kit on %(name)s") % {"name": who(a.get("target"))},
+        "accept": lambda: _("Accept"),
+        "refuse": lambda: _("Refuse (fight)"),
+        "fight": fight,
+        "compass": lambda: _("Use the Compass"),
+        "navigate": lambda: _("Play %(card)s") % {"card": card_name(a.get("card"))},
+        "react": react,
+        "water": water,
+        "play": play,
+        "offer_trade": offer,
+        "answer_trade": answer,
+    }
+    label = labels.get(str(a.get("type")))
+    return label() if label else None
+
+
+def _lifeboats_label(state: Any, seat: int | None, a: dict[str, Any]) -> str | None:
+    kind = a.get("type")
+    phase = getattr(state, "phase", None)
+    if kind == "place_boat":
+        if phase == "setup_black":
+            return _("Place the black boat in lane %(lane)s") % {"lane": a.get("lane")}
+        return _("Place your boat in lane %(lane)s") % {"lane": a.get("lane")}
+    if kind == "place_figure":
+        colour = colour_name(a.get("boat", ""))
+        if a.get("rank") == "officer":
+            return _("Put an officer into the %(colour)s boat") % {"colour": colour}
+        return _("Put a sailor into the %(colour)s boat") % {"colour": colour}
+    if kind == "vote":
+        card = a.get("card")
+        if card is None:
+            return _("Cast no card")
+        if card == "hat":
+            return _("Play a captain's hat")
+        if phase == "eject":
+            return _("Vote: %(colour)s loses a figure") % {"colour": colour_name(card)}
+        return _("Vote for the %(colour)s boat") % {"colour": colour_name(card)}
+    if kind == "decide":
+        if phase == "eject":
+            return _("Decide: %(colour)s loses a figure") % {"colour": colour_name(a.get("choice", ""))}
+        return _("Decide: the %(colour)s boat") % {"colour": colour_name(a.get("choice", ""))}
+    if kind == "jump_out":
+        colour = colour_name(a.get("boat", ""))
+        if a.get("rank") == "officer":
+            return _("Take an officer out of the %(colour)s boat") % {"colour": colour}
+        return _("Take a sailor out of the %(colour)s boat") % {"colour": colour}
+    if kind == "jump_in":
+        return _("Board the %(colour)s boat") % {"colour": colour_name(a.get("boat", ""))}
+    return None
+
+
+_LABELS: dict[str, Callable[[Any, int | None, dict[str, Any]], str | None]] = {
+    "lifeboat": _lifeboat_label,
+    "lifeboats": _lifeboats_label,
+}
+
+
+def describe_action(rules: Any, state: Any, seat: int | None, action: dict[str, Any]) -> str:
+    """The action's label in the active language; the engine's English label for anything unknown."""
+    build = _LABELS.get(str(getattr(rules, "slug", "")))
+    if build is not None:
+        try:
+            label = build(state, seat, action)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            label = None
+        if label is not None:
+            return label
+    return rules.describe_action(state, seat, action)
+
+
+def labels_by_language(rules: Any, state: Any, seat: int | None, action: dict[str, Any]) -> dict[str, str]:
+    """The action's label in every site language, for mails written now and rendered later in their
+    recipient's language."""
+    out = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            out[code] = describe_action(rules, state, seat, action)
+    return out
