@@ -1,0 +1,180 @@
+"""Every page and every mail kind renders in each language, and really in that language."""
+
+import pytest
+from django.utils import translation
+
+import engine
+from accounts.models import Profile
+from clubs import services as club_services
+from games import i18n
+from notifications import rendering
+from notifications.models import Kind, Notification, Prompt
+from tests.factories import UserFactory
+from tests.notifications.helpers import start_game, waiting
+
+pytestmark = pytest.mark.django_db
+
+#: A phrase of the site footer and lobby in each language (English must not leak through).
+FOOTER = {
+    "en": "slow, secret board games",
+    "hu": "lassú, titkos társasjátékok",
+    "cs": "pomalé, tajné deskové hry",
+}
+LANGUAGES = ["en", "hu", "cs"]
+
+
+def set_language(user, language: str) -> None:
+    Profile.objects.filter(user=user).update(language=language)
+
+
+@pytest.fixture(autouse=True)
+def _back_to_english():
+    yield
+    translation.activate("en")
+
+
+@pytest.fixture
+def table(django_capture_on_commit_callbacks):
+    game, users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4)
+    club = club_services.club_create(user=users[0], name="Harbour Club")
+    return game, users, club
+
+
+def pages(game, club, user) -> list[str]:
+    return [
+        "/",
+        "/games/",
+        "/games/history/",
+        "/games/rules/lifeboat/",
+        "/games/rules/lifeboats/",
+        f"/games/{game.pk}/",
+        f"/games/{game.pk}/chat/",
+        f"/games/{game.pk}/replay/",
+        "/accounts/profile/",
+        "/clubs/",
+        f"/clubs/{club.slug}/",
+        f"/clubs/{club.slug}/seasons/",
+        f"/clubs/{club.slug}/seasons/new/",
+        "/mail/settings/",
+        f"/leaderboards/{game.slug}/",
+        f"/players/{user.pk}/",
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_renders_in_the_profile_language(client, table, language):
+    game, users, club = table
+    user = users[0]
+    set_language(user, language)
+    client.force_login(user)
+    for url in pages(game, club, user):
+        response = client.get(url)
+        assert response.status_code == 200, (url, response.status_code)
+        html = response.content.decode()
+        assert f'<html lang="{language}"' in html, url
+        assert FOOTER[language] in html, (url, language)
+
+
+@pytest.mark.parametrize("language", ["hu", "cs"])
+def test_the_table_names_cards_and_actions_in_the_profile_language(client, table, language):
+    game, users, _club = table
+    seat = waiting(game)[0]
+    set_language(users[seat], language)
+    client.force_login(users[seat])
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    with translation.override(language):
+        rules = engine.get_game(game.slug)
+        state = rules.from_json(type(game).objects.get(pk=game.pk).snapshot)
+        labels = [i18n.describe_action(rules, state, seat, a) for a in rules.legal_actions(state, seat)]
+    english = [rules.describe_action(state, seat, a) for a in rules.legal_actions(state, seat)]
+    assert labels != english
+    assert any(label in html for label in labels)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_sign_in_pages_render_in_the_browser_language(client, language):
+    for url in ["/accounts/login/", "/accounts/signup/", "/accounts/password/reset/"]:
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 200, url
+        assert FOOTER[language] in response.content.decode(), url
+
+
+def test_an_anonymous_visitor_gets_the_browser_language(client):
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="cs,en;q=0.5").content.decode()
+    assert FOOTER["cs"] in html
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="hu").content.decode()
+    assert FOOTER["hu"] in html
+
+
+def test_the_footer_switcher_saves_the_language_to_the_profile(client):
+    user = UserFactory()
+    client.force_login(user)
+    response = client.post("/i18n/setlang/", {"language": "hu", "next": "/games/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/games/"
+    assert Profile.objects.get(user=user).language == "hu"
+    assert FOOTER["hu"] in client.get("/").content.decode()
+    client.post("/i18n/setlang/", {"language": "xx", "next": "/"})
+    assert Profile.objects.get(user=user).language == "hu"
+
+
+def test_the_footer_switcher_works_without_an_account(client):
+    client.post("/i18n/setlang/", {"language": "cs", "next": "/"})
+    assert FOOTER["cs"] in client.get("/").content.decode()
+
+
+#: Extra context per mail kind on top of a real prompt mail's context.
+EXTRA = {
+    Kind.GAME_END: {"results": [{"place": 1, "name": "Ada", "seat": 0, "score": 12}]},
+    Kind.REPLY_OK: {"label": "Row"},
+    Kind.REPLY_ERROR: {"error": "No.", "line": "9"},
+    Kind.ABSENT: {"limit": 3},
+    Kind.MESSAGE: {"text": "Ahoy"},
+    Kind.REMINDER: {"reminder": "1h"},
+    Kind.GAME_START: {"players": [{"name": "Ada", "seat": 0}]},
+}
+#: A phrase each kind's mail shows in Hungarian and Czech.
+HELLO = {"hu": "Kedves", "cs": "Ahoj"}
+
+
+@pytest.mark.parametrize("language", ["hu", "cs"])
+@pytest.mark.parametrize("kind", [k for k in Kind if k != Kind.ACCOUNT])
+def test_every_mail_kind_renders_in_the_recipient_language(
+    django_capture_on_commit_callbacks, kind, language
+):
+    game, users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4)
+    seat = waiting(game)[0]
+    user = users[seat]
+    set_language(user, language)
+    user.refresh_from_db()
+    prompt_row = Notification.objects.get(kind=Kind.PROMPT, game=game, seat_index=seat)
+    prompt = Prompt.objects.get(pk=prompt_row.prompt_id)
+    context = {**prompt_row.context, **EXTRA.get(kind, {})}
+    if kind == Kind.DIGEST:
+        context = {
+            "items": [
+                {"game": context["game"], "open": True, "prompt": prompt.pk, "choices": context["choices"]}
+            ]
+        }
+    row = Notification(
+        kind=kind,
+        user=Profile.objects.get(user=user).user,
+        game=game,
+        seat_index=seat,
+        prompt=prompt if kind in (Kind.PROMPT, Kind.REMINDER) else None,
+        context=context,
+    )
+    subject, text, html, _ctx = rendering.render_parts(row)
+    assert subject.strip()
+    assert text.strip()
+    assert html.strip()
+    assert HELLO[language] in text
+    assert HELLO[language] in html
+    if kind in (Kind.PROMPT, Kind.REMINDER, Kind.DIGEST):
+        # the choices read in the recipient's language, whatever language the mover used
+        rules = engine.get_game(game.slug)
+        with translation.override(language):
+            state = rules.from_json(type(game).objects.get(pk=game.pk).snapshot)
+            first = i18n.describe_action(rules, state, seat, prompt.actions[0])
+        assert first in text
+    assert translation.get_language() == "en"  # rendering does not leak the recipient's language
