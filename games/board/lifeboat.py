@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION, VALUE
+from games import i18n
 
 from . import svg
 from .palette import CHARACTER_COLOURS, ink
@@ -49,15 +50,13 @@ WINDOWS = {
 def card_name(card: str) -> str:
     """A Provisions card's printed name (by id or by kind), a Navigation card's number, else the id."""
     if card == HIDDEN:
-        return "a card"
+        return _("a card")
     kind = KIND.get(card, card)
+    if kind not in KINDS:
+        return f"Navigation {NAVIGATION[card].number}" if card in NAVIGATION else card
     if card in VALUE:
-        return f"{KINDS[kind].name} ({VALUE[card]} points)"
-    if kind in KINDS:
-        return KINDS[kind].name
-    if card in NAVIGATION:
-        return f"Navigation {NAVIGATION[card].number}"
-    return card
+        return _("%(card)s (%(points)s points)") % {"card": i18n.provision_name(kind), "points": VALUE[card]}
+    return i18n.provision_name(kind)
 
 
 def nav_number(card: str) -> str:
@@ -76,7 +75,7 @@ def action_label(view: dict[str, Any], action: dict[str, Any], label: str) -> st
             f" · bottom: {', '.join(nav_number(c) for c in bottom) or 'none'}"
         )
     if kind in ("keep", "play") and action.get("card") in VALUE:
-        return label.replace(KINDS["painting"].name, card_name(action["card"]), 1)
+        return label.replace(i18n.provision_name("painting"), card_name(action["card"]), 1)
     return label
 
 
@@ -113,7 +112,7 @@ def compose_parts(kind: str, actions: list[dict[str, Any]], view: dict[str, Any]
 
 
 def character_name(slug: str) -> str:
-    return CHARACTERS[slug].name if slug in CHARACTERS else slug
+    return i18n.character_name(slug) if slug in CHARACTERS else slug
 
 
 def _names(slugs: Any) -> str:
@@ -221,7 +220,7 @@ def _who(players: list[dict[str, Any]], seat: int | None, me: int | None) -> str
         return "nobody"
     if seat == me:
         return "you"
-    return players[seat]["name"]
+    return character_name(players[seat]["character"])
 
 
 def _seat_pic(p: dict[str, Any], place: int, x: int, view: dict[str, Any], names: dict[int, str]) -> SeatPic:
@@ -239,7 +238,7 @@ def _seat_pic(p: dict[str, Any], place: int, x: int, view: dict[str, Any], names
         place=place,
         x=x,
         character=p["character"],
-        name=p["name"],
+        name=character_name(p["character"]),
         mark=mark,
         fill="#BBBBBB" if p["condition"] == "dead" else fill,
         ink=ink(fill) if p["condition"] != "dead" else "#000000",
@@ -303,7 +302,9 @@ def _private(view: dict[str, Any]) -> dict[str, Any] | None:
             {
                 "id": o["id"],
                 "incoming": o["to"] == view["seat"],
-                "other": players[o["from"] if o["to"] == view["seat"] else o["to"]]["name"],
+                "other": character_name(
+                    players[o["from"] if o["to"] == view["seat"] else o["to"]]["character"]
+                ),
                 "give": [card_name(c) for c in o["give"]] or ["nothing"],
                 "take": [card_name(c) for c in o["take"]] or ["nothing"],
             }
@@ -330,11 +331,11 @@ def _trade(view: dict[str, Any]) -> dict[str, Any] | None:
     if not targets:
         return None
     return {
-        "targets": [{"seat": p["seat"], "name": p["name"]} for p in targets],
+        "targets": [{"seat": p["seat"], "name": character_name(p["character"])} for p in targets],
         "give": [{"id": c["id"], "name": card_name(c["id"]), "face_up": False} for c in me["hand"]]
         + [{"id": c["id"], "name": card_name(c["id"]), "face_up": True} for c in players[seat]["table"]],
         "take_face_up": [
-            {"id": c["id"], "name": card_name(c["id"]), "owner": p["name"]}
+            {"id": c["id"], "name": card_name(c["id"]), "owner": character_name(p["character"])}
             for p in targets
             for c in p["table"]
         ],
@@ -349,7 +350,7 @@ def _final(view: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]]:
     return [
         {
             "player": names.get(p["seat"], f"Seat {p['seat']}"),
-            "character": p["name"],
+            "character": character_name(p["character"]),
             "love": character_name(str(p.get("love", "")).split("-", 1)[-1]),
             "hate": character_name(str(p.get("hate", "")).split("-", 1)[-1]),
             "hand": [card_name(c["id"]) for c in p.get("hand", [])],

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.lifeboat.data import CHARACTERS, KINDS, NAVIGATION
+from engine.lifeboat.data import KINDS, NAVIGATION
 from engine.lifeboats.data import PLAYER_COLOURS
 
-from .lifeboat import card_name, navigation_summary, upper_first
+from .lifeboat import card_name, character_name, navigation_summary, upper_first
 from .lifeboats import PHASES as LIFEBOATS_PHASES
 from .lifeboats import VOTES, with_article
 
@@ -83,7 +83,7 @@ class LifeboatWords:
         if seat == self.me:
             return "you"
         if isinstance(seat, int) and 0 <= seat < len(self.chars):
-            return CHARACTERS[self.chars[seat]].name
+            return character_name(self.chars[seat])
         return str(seat)
 
     def Who(self, seat: Any) -> str:

@@ -17,6 +17,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 from games import services
 from games.board.lifeboat import action_label
+from games.i18n import describe_action
 from games.models import Game, Seat
 from tests.factories import PASSWORD, GameFactory, UserFactory
 
@@ -95,7 +96,7 @@ def compose(form, action: dict) -> None:
 def play(game: Game, pages: dict[int, object], seat: int, action: dict) -> None:
     """`seat` clicks `action` in its own page; wait until the server has played it."""
     rules, st = game.engine, state(game)
-    label = rules.describe_action(st, seat, action)
+    label = describe_action(rules, st, seat, action)  # the label the table shows
     if rules.slug == "lifeboat":
         label = action_label(rules.view(st, seat), action, label)
     before = game.version

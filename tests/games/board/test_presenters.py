@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
+from django.utils import translation
 
-from games import services
+from games import i18n, services
 from games.board import present_table
 from games.board.lifeboat import navigation_summary
 from tests.games.board.helpers import (
@@ -126,3 +127,13 @@ def test_navigation_summary_reads_the_printed_card():
         "fighters thirsty; rowers thirsty"
     )
     assert navigation_summary("nav-25") == "No. 25: overboard nobody; a bird (+1); thirsty nobody"
+
+
+@pytest.mark.parametrize("language", ["hu", "cs"])
+def test_the_board_speaks_the_readers_language(language):
+    game, users = running_game("lifeboat", 4, 12)
+    table = table_for(game, users[0])
+    with translation.override(language):
+        html = render_fragments(table)
+        for p in table.view["players"]:
+            assert i18n.character_name(p["character"]) in html
