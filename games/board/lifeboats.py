@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.lifeboats.data import figure_info
+from games.i18n import colour_name
 
 from . import svg
 from .lifeboat import upper_first
@@ -148,7 +149,7 @@ def _player_label(seat: int | None, colour_of: dict[int, str], names: dict[int, 
         return "nobody"
     if seat == me:
         return "you"
-    return f"{names.get(seat, f'Seat {seat}')} ({colour_of.get(seat, '?')})"
+    return f"{names.get(seat, f'Seat {seat}')} ({colour_name(colour_of.get(seat, '?'))})"
 
 
 def _choice_label(
@@ -161,7 +162,7 @@ def _choice_label(
     if kind == "eject":
         seat = next((s for s, c in colour_of.items() if c == choice), None)
         return _player_label(seat, colour_of, names, me) if seat is not None else str(choice)
-    return f"the {choice} boat"
+    return f"the {colour_name(choice)} boat"
 
 
 def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
@@ -197,7 +198,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
                 harbour=b["harbour"],
                 seats=seats,
                 behind=behind,
-                label=f"{b['colour'].capitalize()} boat ({owner})",
+                label=f"{upper_first(colour_name(b['colour']))} boat ({owner})",
             )
         )
     islands: list[IslandPic] = []
@@ -231,7 +232,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
             PlayerRow(
                 seat=p["seat"],
                 name=names.get(p["seat"], f"Seat {p['seat']}"),
-                colour=p["colour"],
+                colour=colour_name(p["colour"]),
                 fill=fill,
                 ink=text,
                 letter=letter,
@@ -276,8 +277,8 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
         boats=[b for b in boats if b.status == "sea"],
         islands=islands,
         players=players,
-        harbour=[f"{i}. the {c} boat" for i, c in enumerate(view["harbour"], start=1)],
-        sunk=[c for c, b in by_colour.items() if b["status"] == "sunk"],
+        harbour=[f"{i}. the {colour_name(c)} boat" for i, c in enumerate(view["harbour"], start=1)],
+        sunk=[colour_name(c) for c, b in by_colour.items() if b["status"] == "sunk"],
         round=view["round"],
         phase=PHASES.get(view["phase"], view["phase"]),
         start_player=_player_label(view["start_player"], colour_of, names, me),
@@ -325,8 +326,8 @@ def _private(view: dict[str, Any], colour_of: dict[int, str], names: dict[int, s
     kind = vote.get("kind", "")
     colours = [c for c in you["hand"] if c != "hat"]
     return {
-        "colour": you["colour"],
-        "cards": colours,
+        "colour": colour_name(you["colour"]),
+        "cards": [colour_name(c) for c in colours],
         "hats": you["hats"],
         "cast": _choice_label(you["cast"], kind, colour_of, names, view.get("seat"))
         if you.get("cast") is not None
@@ -341,7 +342,7 @@ def _final(view: dict[str, Any], names: dict[int, str], colour_of: dict[int, str
     return [
         {
             "player": names.get(s, f"Seat {s}"),
-            "colour": colour_of.get(s, "?"),
+            "colour": colour_name(colour_of.get(s, "?")),
             "score": final["scores"][s],
             "place": final["ranking"][s],
         }

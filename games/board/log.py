@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.lifeboat.data import KINDS, NAVIGATION
 from engine.lifeboats.data import PLAYER_COLOURS
+from games.i18n import colour_name
 
 from .lifeboat import card_name, character_name, navigation_summary, upper_first
 from .lifeboats import PHASES as LIFEBOATS_PHASES
@@ -283,7 +284,7 @@ class LifeboatsWords:
         if seat == self.me:
             return "you"
         if isinstance(seat, int) and 0 <= seat < len(PLAYER_COLOURS):
-            return f"{self.names.get(seat, f'Seat {seat}')} ({PLAYER_COLOURS[seat]})"
+            return f"{self.names.get(seat, f'Seat {seat}')} ({colour_name(PLAYER_COLOURS[seat])})"
         return str(seat)
 
     def Who(self, seat: Any) -> str:
@@ -320,7 +321,7 @@ class LifeboatsWords:
             return "a captain's hat"
         if vote == "eject" and card in PLAYER_COLOURS:
             return self.who(PLAYER_COLOURS.index(card))
-        return f"the {card} boat"
+        return f"the {colour_name(card)} boat"
 
     def sentence(self, ev: Event) -> str | None:
         k = ev["type"]
@@ -334,9 +335,9 @@ class LifeboatsWords:
                 + "."
             )
         if k == "boat_placed":
-            return f"{W(seat)} placed the {ev['boat']} boat in lane {ev['lane']}{auto}."
+            return f"{W(seat)} placed the {colour_name(ev['boat'])} boat in lane {ev['lane']}{auto}."
         if k == "figure_placed":
-            return f"{W(seat)} put {with_article(ev['rank'])} into the {ev['boat']} boat{auto}."
+            return f"{W(seat)} put {with_article(ev['rank'])} into the {colour_name(ev['boat'])} boat{auto}."
         if k == "crews_placed":
             return "All crews are aboard."
         if k == "vote_opened":
@@ -359,24 +360,27 @@ class LifeboatsWords:
         if k == "vote_decided":
             return f"{W(seat)} decided: {self.choice(ev['choice'], ev.get('vote', ''))}."
         if k == "leak":
-            return f"The {ev['boat']} boat springs a leak."
+            return f"The {colour_name(ev['boat'])} boat springs a leak."
         if k == "boat_full":
-            return f"The {ev['boat']} boat is full: someone must leave."
+            return f"The {colour_name(ev['boat'])} boat is full: someone must leave."
         if k == "ejected":
-            return f"{W(seat)} lost {with_article(ev['rank'])} from the {ev['boat']} boat."
+            return f"{W(seat)} lost {with_article(ev['rank'])} from the {colour_name(ev['boat'])} boat."
         if k == "moved":
-            return f"The {ev['boat']} boat moved to row {ev['position']}."
+            return f"The {colour_name(ev['boat'])} boat moved to row {ev['position']}."
         if k == "landed":
             return (
-                f"The {ev['boat']} boat landed on the {ev['island']} island "
+                f"The {colour_name(ev['boat'])} boat landed on the {ev['island']} island "
                 f"(harbour {ev['harbour']}, {_plural(len(ev.get('figures', [])), 'figure')} ashore)."
             )
         if k == "sunk":
-            return f"The {ev['boat']} boat sank with {_plural(len(ev.get('figures', [])), 'figure')}."
+            lost = _plural(len(ev.get("figures", [])), "figure")
+            return f"The {colour_name(ev['boat'])} boat sank with {lost}."
         if k == "jumped_out":
-            return f"{W(seat)} took {with_article(ev['rank'])} out of the {ev['boat']} boat{auto}."
+            return (
+                f"{W(seat)} took {with_article(ev['rank'])} out of the {colour_name(ev['boat'])} boat{auto}."
+            )
         if k == "jumped_in":
-            return f"{W(seat)}: the {ev['rank']} boarded the {ev['boat']} boat{auto}."
+            return f"{W(seat)}: the {ev['rank']} boarded the {colour_name(ev['boat'])} boat{auto}."
         if k == "jump_skipped":
             return f"{W(seat)} had no figure to move."
         if k == "drowned":
