@@ -2,10 +2,19 @@
 
 from collections.abc import Callable
 
+from django.contrib.auth import BACKEND_SESSION_KEY
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
 from .selectors import profile_for
+
+#: Sessions signed in before the profile-loading backends (accounts.backends) name the backend
+#: they used; they are moved to its replacement instead of being signed out. Can go once every
+#: such session has expired (SESSION_COOKIE_AGE after the switch).
+LEGACY_BACKENDS = {
+    "django.contrib.auth.backends.ModelBackend": "accounts.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend": "accounts.backends.AuthenticationBackend",
+}
 
 
 class UserPreferencesMiddleware:
@@ -15,6 +24,10 @@ class UserPreferencesMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        session = getattr(request, "session", None)
+        # Before request.user is first read (it is loaded lazily, on first use).
+        if session is not None and session.get(BACKEND_SESSION_KEY) in LEGACY_BACKENDS:
+            session[BACKEND_SESSION_KEY] = LEGACY_BACKENDS[session[BACKEND_SESSION_KEY]]
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
             profile = profile_for(user)

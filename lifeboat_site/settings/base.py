@@ -79,9 +79,10 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Accounts (django-allauth): email is the login; addresses must be verified before first sign-in.
+# Django's and allauth's backends, loading the profile with the session's user (one query).
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "accounts.backends.ModelBackend",
+    "accounts.backends.AuthenticationBackend",
 ]
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "/"

@@ -194,3 +194,18 @@ def test_display_name_defaults_from_the_address_and_stays_unique():
     assert selectors.display_name(first) == "sam"
     assert selectors.display_name(second) == "SAM 2"
     assert selectors.display_names([first, second]) == {first.pk: "sam", second.pk: "SAM 2"}
+
+
+@pytest.mark.parametrize(
+    "backend",
+    ["django.contrib.auth.backends.ModelBackend", "allauth.account.auth_backends.AuthenticationBackend"],
+)
+def test_a_session_signed_in_with_a_former_backend_stays_signed_in(client, backend):
+    user = UserFactory()
+    save_profile(user)  # Hungarian
+    client.force_login(user, backend=backend)
+    response = client.get(reverse("accounts:profile"))
+    assert response.status_code == 200
+    assert response.wsgi_request.user == user
+    assert response.wsgi_request.LANGUAGE_CODE == "hu"
+    assert client.session["_auth_user_backend"].startswith("accounts.backends.")

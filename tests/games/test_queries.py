@@ -54,11 +54,11 @@ def test_move_fragment_queries(client, played, django_assert_max_num_queries):
         assert client.post(act_url(game), act_data(game, action), **HTMX).status_code == 200
 
 
-# session, user, profile; game; seats with users and profiles; recent actions; my secrets
-TABLE_QUERIES = 7
-# session, user, profile; open games; my games
-LOBBY_QUERIES = 5
-# session, user, profile; savepoint; game FOR UPDATE; seats; insert action; 2 seat updates;
+# session, user with profile; game; seats with users and profiles; recent actions; my secrets
+TABLE_QUERIES = 6
+# session, user with profile; open games; my games
+LOBBY_QUERIES = 4
+# session, user with profile; savepoint; game FOR UPDATE; seats; insert action; 2 seat updates;
 # game update; release: 11. The rest is notifications.services.record_game_progress: 7 when the
 # move prompts someone (one prompt insert, one mail insert), 5 when it prompts nobody; the seat
 # shuffle is random, so the move tests bound the count instead of fixing it.

@@ -107,7 +107,7 @@ def test_version_is_204_without_trigger_when_current_and_triggers_when_stale(
     game, users = running_game("lifeboat", 4, 3)
     client.force_login(users[0])
     client.get(table_url(game))
-    with django_assert_num_queries(4):  # session, user, profile (middleware); the game's version
+    with django_assert_num_queries(3):  # session, user with profile (middleware); the game's version
         current = client.get(version_url(game, game.version), **HTMX)
     assert current.status_code == 204
     assert current.content == b""
