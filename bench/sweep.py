@@ -127,7 +127,7 @@ def counted(fn, *, publish: bool):
     patches = []
     if not publish:
         patches = [
-            mock.patch.object(services, "enqueue", side_effect=lambda ids: published.extend(ids)),
+            mock.patch.object(services, "enqueue", side_effect=lambda ids, **kw: published.extend(ids)),
             mock.patch(
                 "notifications.tasks.play_overdue_seats.delay", side_effect=lambda *a: published.append(a)
             ),

@@ -19,12 +19,12 @@ import copy
 import logging
 import random
 import secrets
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import send_mail
 from django.db import transaction
-from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -32,10 +32,11 @@ from django.utils.translation import gettext as _
 import engine
 from clubs import selectors as club_selectors
 from clubs.models import Club
-from notifications.services import record_game_progress
+from notifications.services import GameProgress, record_progress
 from ratings.services import rate_finished_game
 
 from .errors import (
+    GameError,
     GameNotFound,
     IllegalMove,
     InvalidRequest,
@@ -180,7 +181,7 @@ def game_start(*, game_id: int, user: AbstractBaseUser, expected_version: int | 
     )
     game.status = Game.Status.RUNNING
     game.started_at = timezone.now()
-    _store_state(game, rules, state, acted_seat=None, kind="started", extra_fields=("started_at",))
+    _store_state(game, rules, state, seats, acted_seat=None, kind="started", extra_fields=("started_at",))
     return game
 
 
@@ -237,7 +238,7 @@ def game_create_started(
         for kind in SECRET_ZONE_KINDS
         for card in zones.get(f"{kind}:{seat.index}", [])
     )
-    _store_state(game, rules, state, acted_seat=None, kind="started")
+    _store_state(game, rules, state, seats, acted_seat=None, kind="started")
     return game
 
 
@@ -274,8 +275,7 @@ def action_submit(
     state = rules.from_json(game.snapshot)
     plays = [(seat.index, action, _apply(rules, state, seat.index, action), source)]
     plays += _auto_play_resigned(rules, state, seats)
-    _record(game, plays)
-    _store_state(game, rules, state, acted_seat=seat.index, kind="action")
+    _store_state(game, rules, state, seats, acted_seat=seat.index, kind="action", plays=plays)
     return game
 
 
@@ -283,6 +283,76 @@ def action_submit(
 def apply_default_action(*, game_id: int, seat_index: int, expected_version: int) -> Game:
     """Play the engine's default action for a seat whose deadline passed (the sweeper's path)."""
     game = _locked_game(game_id)
+    seats = list(game.seats.all())
+    write = _default_play(game, seats, seat_index, expected_version)
+    _store_states([write])
+    return game
+
+
+@transaction.atomic
+def apply_default_actions(*, games: list[tuple[int, list[tuple[int, int]]]]) -> dict[str, int]:
+    """`apply_default_action` for a batch of games' overdue seats ([(game id, [(seat, version
+    read), ...]), ...]) with bulk reads and writes: the games locked in one query, their seats in
+    one, then one insert of actions and one update each of games and seats for the batch, and the
+    same notifications, ratings and league hooks as a single move (`_store_states`).
+
+    Every default action goes through the same checks and engine guard as the single path: a game
+    whose version moved on since the seat was read (a human move, another sweep) is refused, so a
+    seat read once is played at most once. A game that fails (a refusal or an engine error) costs
+    only itself. A game's further overdue seats are played in a next round, each expecting the
+    version the previous default action produced (one write, one version, per default action).
+    If the bulk writes themselves fail, the batch falls back to one savepoint per game.
+    """
+    totals = {"played": 0, "refused": 0}
+    pending = [(game_id, list(seats)) for game_id, seats in games if seats]
+    while pending:
+        ids = sorted({game_id for game_id, _seats in pending})
+        locked = {g.pk: g for g in Game.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
+        seats_of: dict[int, list[Seat]] = {}
+        for seat in Seat.objects.filter(game_id__in=ids):
+            seats_of.setdefault(seat.game_id, []).append(seat)
+        writes: list[_Write] = []
+        read_at: list[tuple[int, int, int]] = []  # (game, seat, version read) of each write
+        later: list[tuple[int, list[tuple[int, int]]]] = []
+        for game_id, seats in pending:
+            (seat_index, version), rest = seats[0], seats[1:]
+            game = locked.get(game_id)
+            try:
+                if game is None:
+                    raise GameNotFound()
+                writes.append(_default_play(game, seats_of.get(game_id, []), seat_index, version))
+                read_at.append((game_id, seat_index, version))
+            except GameError:
+                totals["refused"] += len(seats)  # its later seats were read at the same version
+                continue
+            except Exception:  # one broken game must not stall every other table
+                logger.exception("default action failed for game %s seat %s", game_id, seat_index)
+                totals["refused"] += len(seats)
+                continue
+            if rest:
+                later.append((game_id, [(s, game.version + 1) for s, _v in rest]))
+        try:
+            with transaction.atomic():
+                _store_states(writes)
+        except Exception:
+            logger.exception("bulk write of %d default actions failed; playing them one by one", len(writes))
+            totals["refused"] += sum(len(seats) for _game_id, seats in later)
+            for game_id, seat_index, version in read_at:
+                try:
+                    apply_default_action(game_id=game_id, seat_index=seat_index, expected_version=version)
+                except Exception:
+                    logger.exception("default action failed for game %s seat %s", game_id, seat_index)
+                    totals["refused"] += 1
+                else:
+                    totals["played"] += 1
+            return totals
+        totals["played"] += len(writes)
+        pending = later
+    return totals
+
+
+def _default_play(game: Game, seats: list[Seat], seat_index: int, expected_version: int) -> _Write:
+    """The default action of an overdue seat played on the game's state (not yet stored)."""
     _check_version(game, expected_version)
     _require_status(game, Game.Status.RUNNING)
     rules = game.engine
@@ -290,12 +360,9 @@ def apply_default_action(*, game_id: int, seat_index: int, expected_version: int
     if seat_index not in rules.to_act(state):
         raise WrongStatus(_("That seat is not waited for."))
     action = rules.default_action(state, seat_index)
-    seats = list(game.seats.all())
     plays = [(seat_index, action, _apply(rules, state, seat_index, action), Action.Source.TIMEOUT)]
     plays += _auto_play_resigned(rules, state, seats)
-    _record(game, plays)
-    _store_state(game, rules, state, acted_seat=seat_index, kind="action")
-    return game
+    return _Write(game, rules, state, seats, acted_seat=seat_index, kind="action", plays=plays)
 
 
 @transaction.atomic
@@ -313,8 +380,7 @@ def game_resign(*, game_id: int, user: AbstractBaseUser, expected_version: int |
     rules = game.engine
     state = rules.from_json(game.snapshot)
     plays = _auto_play_resigned(rules, state, seats)
-    _record(game, plays)
-    _store_state(game, rules, state, acted_seat=None, kind="resigned")
+    _store_state(game, rules, state, seats, acted_seat=None, kind="resigned", plays=plays)
     return game
 
 
@@ -403,53 +469,129 @@ def _auto_play_resigned(
     return plays
 
 
-def _record(game: Game, plays: list[tuple[int, dict[str, Any], list[dict[str, Any]], str]]) -> None:
-    Action.objects.bulk_create(
-        Action(
-            game=game,
-            seq=game.move_count + offset,
-            seat_index=seat_index,
-            payload=action,
-            events=events,
-            source=source,
-        )
-        for offset, (seat_index, action, events, source) in enumerate(plays, start=1)
-    )
-    game.move_count += len(plays)
+Play = tuple[int, dict[str, Any], list[dict[str, Any]], str]
+
+
+@dataclass
+class _Write:
+    """One game write in progress: the new state (not yet stored) and the actions that made it."""
+
+    game: Game
+    rules: engine.Game
+    state: Any
+    #: The game's seats, read under its row lock.
+    seats: list[Seat]
+    acted_seat: int | None
+    kind: str
+    plays: list[Play] = field(default_factory=list)
 
 
 def _store_state(
     game: Game,
     rules: engine.Game,
     state: Any,
+    seats: list[Seat],
     *,
     acted_seat: int | None,
     kind: str,
+    plays: list[Play] | None = None,
     extra_fields: tuple[str, ...] = (),
 ) -> None:
-    """Save the snapshot and keep every seat's waiting flag and deadline in step with to_act."""
+    _store_states([_Write(game, rules, state, seats, acted_seat, kind, list(plays or []))], extra_fields)
+
+
+def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> None:
+    """Store the writes: their actions, snapshots and versions, every seat's waiting flag and
+    deadline kept in step with to_act, results and ratings of finished games, then the
+    notifications bookkeeping, and `game_changed` after the commit.
+
+    One implementation for a single move and for a batch of default actions: one insert of the
+    actions, one update of the games and one of the changed seats, whatever the batch's size.
+    """
+    if not writes:
+        return
     now = timezone.now()
-    fields = ["snapshot", "move_count", "status", *extra_fields]
-    game.snapshot = rules.to_json(state)
-    if rules.is_over(state):
-        game.status = Game.Status.FINISHED
-        game.finished_at = now
-        fields.append("finished_at")
-        scores, places = rules.scores(state), rules.ranking(state)
-        seats = list(game.seats.all())
-        for seat in seats:
-            seat.score, seat.place = scores[seat.index], places[seat.index]
-            seat.waiting, seat.due_at = False, None
-        Seat.objects.bulk_update(seats, ["score", "place", "waiting", "due_at"])
+    fields = ["snapshot", "move_count", "status", "finished_at", "version", *extra_fields]
+    actions: list[Action] = []
+    changed: list[Seat] = []
+    finished: list[Game] = []
+    for write in writes:
+        game, rules, state = write.game, write.rules, write.state
+        for offset, (seat_index, action, events, source) in enumerate(write.plays, start=1):
+            actions.append(
+                Action(
+                    game=game,
+                    seq=game.move_count + offset,
+                    seat_index=seat_index,
+                    payload=action,
+                    events=events,
+                    source=source,
+                )
+            )
+        game.move_count += len(write.plays)
+        game.snapshot = rules.to_json(state)
+        game.version += 1
+        if rules.is_over(state):
+            game.status = Game.Status.FINISHED
+            game.finished_at = now
+            finished.append(game)
+            scores, places = rules.scores(state), rules.ranking(state)
+            for seat in write.seats:
+                seat.score, seat.place = scores[seat.index], places[seat.index]
+                seat.waiting, seat.due_at = False, None
+            changed.extend(write.seats)
+            continue
+        to_act = set(rules.to_act(state))
+        for seat in write.seats:
+            if seat.index in to_act:
+                if seat.waiting and seat.index != write.acted_seat:
+                    continue  # still waited for: its deadline runs on
+                seat.waiting, seat.due_at = True, now + game.pace_delta
+            elif seat.waiting or seat.due_at is not None:
+                seat.waiting, seat.due_at = False, None
+            else:
+                continue
+            changed.append(seat)
+    if actions:
+        Action.objects.bulk_create(actions)
+    for write in writes:  # a plain UPDATE per game compiles far faster than a bulk_update CASE
+        write.game.save(update_fields=fields)
+    _save_seats(changed)
+    for game in finished:
         rate_finished_game(game=game)  # results and ratings, in this same transaction
-    else:
-        to_act = rules.to_act(state)
-        game.seats.filter(waiting=True).exclude(index__in=to_act).update(waiting=False, due_at=None)
-        renewed = Q(waiting=False) if acted_seat is None else Q(waiting=False) | Q(index=acted_seat)
-        game.seats.filter(renewed, index__in=to_act).update(waiting=True, due_at=now + game.pace_delta)
-    _bump(game, kind, *fields)
+    for write in writes:
+        _after_commit(write.game, write.kind)
     # Outbox rows (prompts, reminders, start/end mails) and deadline bookkeeping, in this transaction.
-    record_game_progress(game=game, state=state, acted_seat=acted_seat, kind=kind)
+    record_progress(
+        [
+            GameProgress(
+                game=write.game,
+                state=write.state,
+                acted_seat=write.acted_seat,
+                kind=write.kind,
+                new_actions=[
+                    {
+                        "seq": write.game.move_count - len(write.plays) + k,
+                        "seat_index": play[0],
+                        "source": play[3],
+                    }
+                    for k, play in enumerate(write.plays, start=1)
+                ],
+            )
+            for write in writes
+        ]
+    )
+
+
+def _save_seats(seats: list[Seat]) -> None:
+    """Save the seats' waiting flags, deadlines and results: one UPDATE per distinct set of
+    values (every seat no longer waited for shares one, so do the deadlines a write set), which
+    is a few queries for a whole batch of games."""
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    for seat in seats:
+        groups.setdefault((seat.waiting, seat.due_at, seat.score, seat.place), []).append(seat.pk)
+    for (waiting, due_at, score, place), pks in groups.items():
+        Seat.objects.filter(pk__in=pks).update(waiting=waiting, due_at=due_at, score=score, place=place)
 
 
 def _bump(game: Game, kind: str, *fields: str) -> None:
@@ -459,5 +601,7 @@ def _bump(game: Game, kind: str, *fields: str) -> None:
 
 
 def _after_commit(game: Game, kind: str) -> None:
-    game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: game_changed.send(sender=Game, game_id=game_id, version=version, kind=kind))
+    game_id, version, status = game.pk, game.version, game.status
+    transaction.on_commit(
+        lambda: game_changed.send(sender=Game, game_id=game_id, version=version, kind=kind, status=status)
+    )

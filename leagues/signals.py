@@ -11,6 +11,8 @@ logger = logging.getLogger(__name__)
 def on_game_changed(sender: Any, game_id: int, kind: str, **kwargs: Any) -> None:
     if kind not in ("action", "resigned"):
         return
+    if kwargs.get("status", "finished") != "finished":
+        return  # only a finished game can end a round: no query for every other move
     from games.models import Game
 
     from .models import LeagueTable, Season
