@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from . import services
 from .models import ApiToken, Profile
@@ -38,16 +40,19 @@ class UserAdmin(DjangoUserAdmin):
     search_fields = ["email", "username", "profile__display_name"]
     ordering = ["-date_joined"]
 
-    @admin.display(description="display name", ordering="profile__display_name")
+    @admin.display(description=_("display name"), ordering="profile__display_name")
     def profile_display_name(self, obj) -> str:
         profile = getattr(obj, "profile", None)
         return profile.display_name if profile else "—"
 
 
-@admin.action(description="Revoke selected tokens")
+@admin.action(description=_("Revoke selected tokens"))
 def revoke_tokens(modeladmin, request, queryset) -> None:
     count = services.revoke_api_tokens(token_ids=queryset.values_list("pk", flat=True))
-    modeladmin.message_user(request, f"Revoked {count} token(s).")
+    modeladmin.message_user(
+        request,
+        ngettext("Revoked %(count)d token.", "Revoked %(count)d tokens.", count) % {"count": count},
+    )
 
 
 @admin.register(ApiToken)

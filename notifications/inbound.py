@@ -15,9 +15,11 @@ from email.message import Message
 
 from anymail.inbound import AnymailInboundMessage
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.html import strip_tags
+from django.utils.translation import gettext as _
 
+from accounts.selectors import profile_for
 from games.models import Action
 
 from . import services
@@ -81,6 +83,12 @@ def handle_inbound(message: AnymailInboundMessage) -> str:
     if prompt_id is None:
         return "ignored: no valid reply address"
     prompt = Prompt.objects.select_related("user", "game").get(pk=prompt_id)
+    # The answer (the played label, a refusal's reason) reads in the player's language.
+    with translation.override(profile_for(prompt.user).language):
+        return _answer(message, prompt, prompt_id)
+
+
+def _answer(message: AnymailInboundMessage, prompt: Prompt, prompt_id: int) -> str:
     line = first_line(message)
     dedupe = services.inbound_dedupe_key(message.get("Message-ID", ""), line + str(prompt_id))
     command = line.split()[0].lower().strip(".!") if line else ""
@@ -102,7 +110,7 @@ def handle_inbound(message: AnymailInboundMessage) -> str:
     if command in STOP_COMMANDS:
         services.opt_out(user=prompt.user)
         return "opted out"
-    error = "Write the number of your choice on the first line of your reply."
+    error = _("Write the number of your choice on the first line of your reply.")
     _reply(prompt, Kind.REPLY_ERROR, dedupe, {"error": error, "line": line})
     return "refused: no choice on the first line"
 
