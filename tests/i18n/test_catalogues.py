@@ -3,6 +3,7 @@
 import pytest
 
 from .catalogue import LANGUAGES, LOCALE_DIR, extracted_entries, read_po
+from .pyscan import ROOT, app_modules, untranslated_literals
 from .scanner import TEMPLATES_DIR, template_paths, untranslated_text
 
 
@@ -60,3 +61,44 @@ def test_the_scanner_flags_unmarked_text_and_accepts_marked_text():
     assert untranslated_text("<p>{% blocktranslate %}Hi {{ name }}{% endblocktranslate %}</p>") == []
     assert untranslated_text("<td>{{ n }}.</td><td>#{{ id }} · \u2013</td>") == []
     assert untranslated_text("<style>a{color:red}</style>{% comment %}Notes{% endcomment %}") == []
+
+
+#: Modules still to be marked (the table's presenters and log are being reworked at the same
+#: time); the test fails once one of them is clean, so the list can only shrink.
+NOT_YET_MARKED = {
+    "chat/admin.py",
+    "chat/apps.py",
+    "games/board/lifeboat.py",
+    "games/board/lifeboats.py",
+    "games/board/log.py",
+    "games/board/rules.py",
+}
+
+
+def test_python_modules_have_no_unmarked_sentences():
+    found = {}
+    for path in app_modules():
+        literals = untranslated_literals(path)
+        if literals:
+            found[str(path.relative_to(ROOT))] = literals
+    unexpected = {name: literals for name, literals in found.items() if name not in NOT_YET_MARKED}
+    assert not unexpected, f"pass these to gettext (or to a quiet call if not for users): {unexpected}"
+    assert not NOT_YET_MARKED - set(found), "marked now: take them off NOT_YET_MARKED"
+
+
+def test_the_python_scanner_flags_unmarked_sentences():
+    import ast
+
+    source = ast.parse(
+        'def f(x):\n    """Doc string here."""\n'
+        '    a = _("Marked sentence.")\n'
+        '    logger.info("Logged for developers.")\n'
+        '    b = "Unmarked sentence."\n'
+        '    c = f"{x} rowed the boat."\n'
+        '    d = "css-class other-class"\n'
+    )
+    from .pyscan import _Visitor
+
+    visitor = _Visitor()
+    visitor.visit(source)
+    assert [text for _line, text in visitor.found] == ["Unmarked sentence.", " {}  rowed the boat."]

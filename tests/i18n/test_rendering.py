@@ -178,3 +178,59 @@ def test_every_mail_kind_renders_in_the_recipient_language(
             first = i18n.describe_action(rules, state, seat, prompt.actions[0])
         assert first in text
     assert translation.get_language() == "en"  # rendering does not leak the recipient's language
+
+
+@pytest.mark.parametrize(
+    ("language", "played", "refused"), [("hu", "lejátszva", "Írd"), ("cs", "zahráno", "Napiš")]
+)
+def test_a_reply_by_mail_is_answered_in_the_player_language(
+    django_capture_on_commit_callbacks, language, played, refused
+):
+    from django.core import mail
+
+    from notifications.inbound import handle_inbound, parse_message
+    from notifications.tokens import reply_address
+    from tests.notifications.helpers import mails_to, open_prompt
+    from tests.notifications.test_inbound import raw_reply
+
+    game, users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4)
+    seat = waiting(game)[0]
+    user = users[seat]
+    set_language(user, language)
+    prompt = open_prompt(game, seat)
+    to = reply_address(prompt_id=prompt.pk, user_id=user.pk)
+    rules = engine.get_game("lifeboat")
+    with translation.override(language):
+        state = rules.from_json(type(game).objects.get(pk=game.pk).snapshot)
+        label = i18n.describe_action(rules, state, seat, prompt.actions[0])
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        handle_inbound(parse_message(raw_reply(to, "what now?")))
+    with django_capture_on_commit_callbacks(execute=True):
+        handle_inbound(parse_message(raw_reply(to, "1")))
+    error_mail, ok_mail = mails_to(user)
+    assert refused in error_mail.body
+    assert played in ok_mail.subject
+    assert label in ok_mail.body
+    assert translation.get_language() == "en"
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [("en", "Sun 29 Nov 2026, 17:05"), ("hu", "2026. nov. 29. (vas) 17:05"), ("cs", "ne 29. 11. 2026 17:05")],
+)
+def test_a_deadline_reads_in_the_recipient_zone_and_date_format(
+    django_capture_on_commit_callbacks, language, shown
+):
+    import datetime as dt
+
+    game, users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4)
+    seat = waiting(game)[0]
+    Profile.objects.filter(user=users[seat]).update(language=language, time_zone="Europe/Budapest")
+    row = Notification.objects.select_related("user__profile").get(
+        kind=Kind.PROMPT, game=game, seat_index=seat
+    )
+    Prompt.objects.filter(pk=row.prompt_id).update(due_at=dt.datetime(2026, 11, 29, 16, 5, tzinfo=dt.UTC))
+    _subject, text, html, _ctx = rendering.render_parts(row)
+    assert shown in text
+    assert shown in html
