@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 import engine
@@ -356,9 +356,12 @@ def _start_round(season: Season, *, admin: AbstractBaseUser) -> Round:
 def _mail_round(season: Season, round_: Round, tables: list, byes: list[int], users: dict) -> None:
     """One mail per player with their table: through the notifications outbox (sent after the
     commit, with the user's preferences applied), or Django's mail after the commit without it."""
+    from accounts.models import Profile
     from accounts.selectors import display_names
 
     names = display_names(users.values())
+    # Each mail in its recipient's language, whatever the admin who started the round reads.
+    languages = dict(Profile.objects.filter(user__in=list(users.values())).values_list("user_id", "language"))
     mails: list[tuple[int, str, str]] = []
     base = {"season": season.name, "club": season.club.name, "round": round_.number}
     site = str(getattr(settings, "SITE_URL", "")).rstrip("/")
@@ -371,9 +374,9 @@ def _mail_round(season: Season, round_: Round, tables: list, byes: list[int], us
                 "opponents": opponents,
                 "bye": False,
             }
-            mails.append((uid, *_render(context)))
+            mails.append((uid, *_render(context, languages.get(uid))))
     for uid in byes:
-        mails.append((uid, *_render({**base, "bye": True})))
+        mails.append((uid, *_render({**base, "bye": True}, languages.get(uid))))
     mails = [m for m in mails if users[m[0]].email]
     try:
         from notifications.models import Kind
@@ -388,6 +391,7 @@ def _mail_round(season: Season, round_: Round, tables: list, byes: list[int], us
         queue_rendered_mail(message=message, kind=Kind.GAME_START, user=users[uid], send_now=False)
 
 
-def _render(context: dict[str, Any]) -> tuple[str, str]:
-    subject = " ".join(render_to_string("leagues/email/round_subject.txt", context).split())
-    return subject, render_to_string("leagues/email/round_message.txt", context)
+def _render(context: dict[str, Any], language: str | None = None) -> tuple[str, str]:
+    with translation.override(language or settings.LANGUAGE_CODE):
+        subject = " ".join(render_to_string("leagues/email/round_subject.txt", context).split())
+        return subject, render_to_string("leagues/email/round_message.txt", context)

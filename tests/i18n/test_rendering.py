@@ -234,3 +234,19 @@ def test_a_deadline_reads_in_the_recipient_zone_and_date_format(
     _subject, text, html, _ctx = rendering.render_parts(row)
     assert shown in text
     assert shown in html
+
+
+def test_a_league_round_mail_is_in_each_player_language():
+    from leagues import services as league_services
+    from notifications.models import Notification as Row
+    from tests.leagues.test_seasons import open_season
+
+    season, admin, users = open_season(members=4)
+    Profile.objects.filter(user=users[0]).update(language="hu")
+    Profile.objects.filter(user=users[1]).update(language="cs")
+    translation.activate("en")  # the admin reads English
+    league_services.season_start(season_id=season.pk, user=admin)
+    hu = Row.objects.get(user=users[0], kind=Kind.GAME_START, body_text__contains=season.name)
+    cs = Row.objects.get(user=users[1], kind=Kind.GAME_START, body_text__contains=season.name)
+    assert "forduló" in hu.subject
+    assert "kolo" in cs.subject
