@@ -293,3 +293,16 @@ def labels_by_language(rules: Any, state: Any, seat: int | None, action: dict[st
         with translation.override(code):
             out[code] = describe_action(rules, state, seat, action)
     return out
+
+
+def labels_by_language_all(
+    rules: Any, state: Any, seat: int | None, actions: list[dict[str, Any]]
+) -> list[dict[str, str]]:
+    """`labels_by_language` of each action, switching language once per site language rather than
+    once per action and language (a prompt mail lists every legal action)."""
+    out: list[dict[str, str]] = [{} for _action in actions]
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            for labels, action in zip(out, actions, strict=True):
+                labels[code] = describe_action(rules, state, seat, action)
+    return out

@@ -34,7 +34,7 @@ from django.utils.translation import gettext as _
 import engine
 from accounts.models import NotifyMode, Profile
 from games.errors import GameError
-from games.i18n import describe_action, labels_by_language
+from games.i18n import describe_action, labels_by_language_all
 from games.models import Action, Game, Seat
 
 from .models import (
@@ -667,9 +667,11 @@ def _prompt_context(
                 "n": n,
                 "label": rules.describe_action(state, index, action),
                 # the mail is rendered in its recipient's language: rendering picks from these
-                "labels": labels_by_language(rules, state, index, action),
+                "labels": labels,
             }
-            for n, action in enumerate(legal, 1)
+            for n, (action, labels) in enumerate(
+                zip(legal, labels_by_language_all(rules, state, index, legal), strict=True), 1
+            )
         ],
         "due_at": prompt.due_at.isoformat() if prompt.due_at else None,
         "away": [a for a in away if a["seat"] != index],
@@ -951,7 +953,7 @@ def play_overdue(*, game_id: int, seats: list[tuple[int, int]]) -> dict[str, int
 
 
 def sweep_batch() -> int:
-    return int(_setting("NOTIFICATIONS_SWEEP_BATCH", 25))
+    return int(_setting("NOTIFICATIONS_SWEEP_BATCH", 50))
 
 
 def _chunks(items: list, size: int) -> list[list]:
