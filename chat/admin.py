@@ -1,6 +1,7 @@
 """Staff moderate the table chat: hide or show messages (hidden ones reach nobody)."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from .models import ChatMessage
 
@@ -24,15 +25,15 @@ class ChatMessageAdmin(admin.ModelAdmin):
     readonly_fields = ("game", "author", "author_seat", "recipient_seat", "text", "created_at")
     actions = ("hide", "show")
 
-    @admin.display(description="text")
+    @admin.display(description=_("text"))
     def short_text(self, obj: ChatMessage) -> str:
         return obj.text[:80]
 
-    @admin.action(description="Hide the selected messages")
+    @admin.action(description=_("Hide the selected messages"))
     def hide(self, request, queryset):
         queryset.update(hidden=True)
 
-    @admin.action(description="Show the selected messages again")
+    @admin.action(description=_("Show the selected messages again"))
     def show(self, request, queryset):
         queryset.update(hidden=False)
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION, VALUE
 from games import i18n
@@ -24,26 +24,26 @@ BOAT_Y = 92
 MAX_BIRDS = 4
 
 PHASES = {
-    "quartermaster": "Quartermaster",
-    "actions": "Actions",
-    "navigation": "Navigation",
-    "over": "Game over",
+    "quartermaster": pgettext_lazy("lifeboat phase", "Quartermaster"),
+    "actions": pgettext_lazy("lifeboat phase", "Actions"),
+    "navigation": pgettext_lazy("lifeboat phase", "Navigation"),
+    "over": pgettext_lazy("lifeboat phase", "Game over"),
 }
 STEPS = {
-    "draft": "drafting provisions",
-    "act": "taking actions",
-    "row": "rowing",
-    "answer": "answering a challenge",
-    "fight": "fighting",
-    "navigate": "navigating",
-    "react": "reacting to the fall overboard",
-    "thirst": "sharing water",
+    "draft": pgettext_lazy("lifeboat step", "drafting provisions"),
+    "act": pgettext_lazy("lifeboat step", "taking actions"),
+    "row": pgettext_lazy("lifeboat step", "rowing"),
+    "answer": pgettext_lazy("lifeboat step", "answering a challenge"),
+    "fight": pgettext_lazy("lifeboat step", "fighting"),
+    "navigate": pgettext_lazy("lifeboat step", "navigating"),
+    "react": pgettext_lazy("lifeboat step", "reacting to the fall overboard"),
+    "thirst": pgettext_lazy("lifeboat step", "sharing water"),
 }
 WINDOWS = {
-    "answer": "accept or refuse",
-    "fight": "the fight",
-    "react": "reactions to the fall",
-    "thirst": "water for the thirsty",
+    "answer": pgettext_lazy("lifeboat window", "accept or refuse"),
+    "fight": pgettext_lazy("lifeboat window", "the fight"),
+    "react": pgettext_lazy("lifeboat window", "reactions to the fall"),
+    "thirst": pgettext_lazy("lifeboat window", "water for the thirsty"),
 }
 
 
@@ -53,14 +53,16 @@ def card_name(card: str) -> str:
         return _("a card")
     kind = KIND.get(card, card)
     if kind not in KINDS:
-        return f"Navigation {NAVIGATION[card].number}" if card in NAVIGATION else card
+        return (
+            _("Navigation %(number)s") % {"number": NAVIGATION[card].number} if card in NAVIGATION else card
+        )
     if card in VALUE:
         return _("%(card)s (%(points)s points)") % {"card": i18n.provision_name(kind), "points": VALUE[card]}
     return i18n.provision_name(kind)
 
 
 def nav_number(card: str) -> str:
-    return f"No. {NAVIGATION[card].number}" if card in NAVIGATION else "a card"
+    return _("No. %(number)s") % {"number": NAVIGATION[card].number} if card in NAVIGATION else _("a card")
 
 
 def action_label(view: dict[str, Any], action: dict[str, Any], label: str) -> str:
@@ -70,10 +72,10 @@ def action_label(view: dict[str, Any], action: dict[str, Any], label: str) -> st
         rowing = (view.get("me") or {}).get("rowing", [])
         stack = [c for c in rowing if c in action["to_stack"]]
         bottom = [c for c in rowing if c not in action["to_stack"]]
-        return (
-            f"Row stack: {', '.join(nav_number(c) for c in stack) or 'none'}"
-            f" · bottom: {', '.join(nav_number(c) for c in bottom) or 'none'}"
-        )
+        return _("Row stack: %(stack)s · bottom: %(bottom)s") % {
+            "stack": ", ".join(nav_number(c) for c in stack) or _("none"),
+            "bottom": ", ".join(nav_number(c) for c in bottom) or _("none"),
+        }
     if kind in ("keep", "play") and action.get("card") in VALUE:
         return label.replace(i18n.provision_name("painting"), card_name(action["card"]), 1)
     return label
@@ -117,9 +119,9 @@ def character_name(slug: str) -> str:
 
 def _names(slugs: Any) -> str:
     if slugs == "all":
-        return "everyone aboard"
+        return _("everyone aboard")
     if not slugs:
-        return "nobody"
+        return _("nobody")
     return ", ".join(character_name(s) for s in slugs)
 
 
@@ -129,22 +131,30 @@ def navigation_summary(card: str | dict[str, Any] | None) -> str:
         return ""
     nav = NAVIGATION.get(card if isinstance(card, str) else card.get("id", ""))
     if nav is None:
-        return "a Navigation card"
+        return _("a Navigation card")
     overboard: Any = "all" if nav.overboard == ("*",) else list(nav.overboard)
     if nav.thirsty_all:
-        thirsty = f"all but {_names(nav.thirsty)}" if nav.thirsty else "everyone"
+        thirsty = _("all but %(names)s") % {"names": _names(nav.thirsty)} if nav.thirsty else _("everyone")
     else:
         thirsty = _names(nav.thirsty)
     number, bird, fight, oar = nav.number, nav.bird, nav.fight, nav.oar
-    parts = [f"No. {number}: overboard {_names(overboard)}"]
+    parts = [_("No. %(number)s: overboard %(names)s") % {"number": number, "names": _names(overboard)}]
     if bird:
-        parts.append("a bird (+1)" if bird > 0 else "a crossed-out bird (-1)")
-    parts.append(f"thirsty {thirsty}")
+        parts.append(_("a bird (+1)") if bird > 0 else _("a crossed-out bird (-1)"))
+    parts.append(_("thirsty %(names)s") % {"names": thirsty})
     if fight:
-        parts.append("fighters thirsty")
+        parts.append(_("fighters thirsty"))
     if oar:
-        parts.append("rowers thirsty")
+        parts.append(_("rowers thirsty"))
     return "; ".join(parts)
+
+
+CONDITIONS = {
+    "conscious": pgettext_lazy("lifeboat condition", "conscious"),
+    "unconscious": pgettext_lazy("lifeboat condition", "unconscious"),
+    "dead": pgettext_lazy("lifeboat condition", "dead"),
+}
+SIDE_NAMES = {"attacker": gettext_lazy("attacker"), "defender": gettext_lazy("defender")}
 
 
 @dataclass
@@ -174,13 +184,18 @@ class SeatPic:
     @property
     def details(self) -> str:
         """The seat's public state in words, for the list beside the picture."""
-        parts = [f"Size {self.size}", f"wounds {self.wounds}", self.condition]
+        condition = str(CONDITIONS.get(self.condition, self.condition))
+        parts = [
+            _("Size %(size)s") % {"size": self.size},
+            _("wounds %(wounds)s") % {"wounds": self.wounds},
+            condition,
+        ]
         flags = (
-            (self.navigator, "navigator"),
-            (self.waited, "to act"),
-            (bool(self.side), self.side or ""),
-            (self.rowed, "rowed"),
-            (self.fought, "fought"),
+            (self.navigator, _("navigator")),
+            (self.waited, _("to act")),
+            (bool(self.side), str(SIDE_NAMES.get(self.side or "", self.side or ""))),
+            (self.rowed, _("rowed")),
+            (self.fought, _("fought")),
         )
         parts += [word for on, word in flags if on]
         return ", ".join(parts)
@@ -217,9 +232,9 @@ def upper_first(text: str) -> str:
 
 def _who(players: list[dict[str, Any]], seat: int | None, me: int | None) -> str:
     if seat is None:
-        return "nobody"
+        return _("nobody")
     if seat == me:
-        return "you"
+        return pgettext("log: the reader", "you") % {"name": character_name(players[seat]["character"])}
     return character_name(players[seat]["character"])
 
 
@@ -242,13 +257,16 @@ def _seat_pic(p: dict[str, Any], place: int, x: int, view: dict[str, Any], names
         mark=mark,
         fill="#BBBBBB" if p["condition"] == "dead" else fill,
         ink=ink(fill) if p["condition"] != "dead" else "#000000",
-        player=names.get(p["seat"], f"Seat {p['seat']}"),
+        player=names.get(p["seat"], _("Seat %(n)s") % {"n": p["seat"]}),
         is_me=p["seat"] == view.get("seat"),
         wounds=p["wounds"],
         size=p["size"],
         condition=p["condition"],
         pips=[(start + i * pip_step, i < p["wounds"]) for i in range(p["size"] + 1)],
-        table=[card_name(c["id"]) + (" (open)" if c.get("open") else "") for c in p["table"]],
+        table=[
+            _("%(card)s (open)") % {"card": card_name(c["id"])} if c.get("open") else card_name(c["id"])
+            for c in p["table"]
+        ],
         hand_size=p["hand_size"],
         rowed=p["rowed"],
         fought=p["fought"],
@@ -260,22 +278,29 @@ def _seat_pic(p: dict[str, Any], place: int, x: int, view: dict[str, Any], names
 
 def _status(view: dict[str, Any], players: list[dict[str, Any]], me: int | None) -> str:
     if view["phase"] == "over":
-        return "The game is over."
+        return _("The game is over.")
     if view.get("draft"):
         d = view["draft"]
-        return f"{upper_first(_who(players, d['drafter'], me))} chooses from {d['cards']} provisions."
+        who = upper_first(_who(players, d["drafter"], me))
+        return _("%(who)s chooses from %(count)s provisions.") % {"who": who, "count": d["cards"]}
     if view.get("rowing"):
         r = view["rowing"]
-        return f"{upper_first(_who(players, r['rower'], me))} rowed {r['count']} cards and places them."
+        who = upper_first(_who(players, r["rower"], me))
+        return _("%(who)s rowed %(count)s cards and places them.") % {"who": who, "count": r["count"]}
     window = view.get("window")
     if window:
         waiting = [s for s in window["seats"] if s not in window["answered"]]
-        who = ", ".join(_who(players, s, me) for s in waiting) or "nobody"
-        return f"Waiting for {who}: {WINDOWS.get(window['kind'], window['kind'])}."
+        who = ", ".join(_who(players, s, me) for s in waiting) or _("nobody")
+        return _("Waiting for %(who)s: %(what)s.") % {
+            "who": who,
+            "what": WINDOWS.get(window["kind"], window["kind"]),
+        }
     if view.get("actions"):
-        return f"{upper_first(_who(players, view['actions']['actor'], me))} takes an action."
+        return _("%(who)s takes an action.") % {
+            "who": upper_first(_who(players, view["actions"]["actor"], me))
+        }
     if view.get("step") == "navigate":
-        return f"{upper_first(_who(players, view['navigator'], me))} navigates."
+        return _("%(who)s navigates.") % {"who": upper_first(_who(players, view["navigator"], me))}
     return ""
 
 
@@ -339,7 +364,7 @@ def _trade(view: dict[str, Any]) -> dict[str, Any] | None:
             for p in targets
             for c in p["table"]
         ],
-        "kinds": [{"slug": k.slug, "name": k.name} for k in KINDS.values()],
+        "kinds": [{"slug": k.slug, "name": i18n.provision_name(k.slug)} for k in KINDS.values()],
     }
 
 
@@ -374,7 +399,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatBoard:
     window_info = None
     if window:
         window_info = {
-            "kind": WINDOWS.get(window["kind"], window["kind"]),
+            "kind": str(WINDOWS.get(window["kind"], window["kind"])),
             "answered": [_who(players, s, me) for s in window["answered"]],
             "waiting": [_who(players, s, me) for s in window["seats"] if s not in window["answered"]],
         }
@@ -389,8 +414,8 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatBoard:
         navigation=view["decks"]["navigation"],
         row_stack=view["row_stack"],
         turn=view["turn"],
-        phase=PHASES.get(view["phase"], view["phase"]),
-        step=STEPS.get(view.get("step") or "", ""),
+        phase=str(PHASES.get(view["phase"], view["phase"])),
+        step=str(STEPS.get(view.get("step") or "", "")),
         navigation_card=navigation_summary(view.get("navigation_card")),
         flare_reveal=[navigation_summary(c) for c in view.get("flare_reveal", [])],
         row_log=[

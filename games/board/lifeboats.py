@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
+
 from engine.lifeboats.data import figure_info
-from games.i18n import colour_name
+from games.i18n import colour_name, rank_name
 
 from . import svg
 from .lifeboat import upper_first
@@ -27,17 +30,21 @@ CELL_W = 26
 CELL_H = 32
 
 PHASES = {
-    "setup_boats": "Set-up: placing the boats",
-    "setup_black": "Set-up: placing the black boat",
-    "setup_figures": "Set-up: placing the crews",
-    "leak": "Phase 1: a leak",
-    "eject": "Phase 1: an ejection",
-    "move": "Phase 2: a boat moves",
-    "jump_out": "Phase 3: out of the boats",
-    "jump_in": "Phase 3: into the boats",
-    "over": "Game over",
+    "setup_boats": pgettext_lazy("lifeboats phase", "Set-up: placing the boats"),
+    "setup_black": pgettext_lazy("lifeboats phase", "Set-up: placing the black boat"),
+    "setup_figures": pgettext_lazy("lifeboats phase", "Set-up: placing the crews"),
+    "leak": pgettext_lazy("lifeboats phase", "Phase 1: a leak"),
+    "eject": pgettext_lazy("lifeboats phase", "Phase 1: an ejection"),
+    "move": pgettext_lazy("lifeboats phase", "Phase 2: a boat moves"),
+    "jump_out": pgettext_lazy("lifeboats phase", "Phase 3: out of the boats"),
+    "jump_in": pgettext_lazy("lifeboats phase", "Phase 3: into the boats"),
+    "over": pgettext_lazy("lifeboats phase", "Game over"),
 }
-VOTES = {"leak": "which boat springs a leak", "eject": "who loses a figure", "move": "which boat moves"}
+VOTES = {
+    "leak": pgettext_lazy("lifeboats vote", "which boat springs a leak"),
+    "eject": pgettext_lazy("lifeboats vote", "who loses a figure"),
+    "move": pgettext_lazy("lifeboats vote", "which boat moves"),
+}
 
 
 @dataclass
@@ -130,7 +137,11 @@ def _figure_token(
         fill=fill,
         ink=text,
         letter=letter,
-        label=f"{fig['rank']} of {names.get(fig['owner'], colour_of.get(fig['owner'], '?'))}",
+        label=_("%(rank)s of %(owner)s")
+        % {
+            "rank": rank_name(fig["rank"]),
+            "owner": names.get(fig["owner"], colour_of.get(fig["owner"], "?")),
+        },
     )
 
 
@@ -138,31 +149,32 @@ def _seat_token(
     token: dict[str, Any] | None, x: int, y: int, colour_of: dict[int, str], names: dict[int, str]
 ) -> Token:
     if token is None:
-        return Token(x=x, y=y, kind="empty", label="empty seat")
+        return Token(x=x, y=y, kind="empty", label=_("empty seat"))
     if "leak" in token:
-        return Token(x=x, y=y, kind="leak", label="leak")
+        return Token(x=x, y=y, kind="leak", label=pgettext("lifeboats token", "leak"))
     return _figure_token(token, x, y, colour_of, names)
 
 
 def _player_label(seat: int | None, colour_of: dict[int, str], names: dict[int, str], me: int | None) -> str:
     if seat is None:
-        return "nobody"
+        return _("nobody")
+    name = names.get(seat, _("Seat %(n)s") % {"n": seat})
     if seat == me:
-        return "you"
-    return f"{names.get(seat, f'Seat {seat}')} ({colour_name(colour_of.get(seat, '?'))})"
+        return pgettext("log: the reader", "you") % {"name": name}
+    return f"{name} ({colour_name(colour_of.get(seat, '?'))})"
 
 
 def _choice_label(
     choice: Any, kind: str, colour_of: dict[int, str], names: dict[int, str], me: int | None
 ) -> str:
     if choice is None:
-        return "no card"
+        return _("no card")
     if choice == "hat":
-        return "a captain's hat"
+        return _("a captain's hat")
     if kind == "eject":
         seat = next((s for s, c in colour_of.items() if c == choice), None)
         return _player_label(seat, colour_of, names, me) if seat is not None else str(choice)
-    return f"the {colour_name(choice)} boat"
+    return _("the %(colour)s boat") % {"colour": colour_name(choice)}
 
 
 def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
@@ -182,7 +194,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
         behind = [
             _figure_token(f, x + 10 + i * 14, y + 92, colour_of, names) for i, f in enumerate(b["behind"])
         ]
-        owner = "no owner" if b["owner"] is None else _player_label(b["owner"], colour_of, names, me)
+        owner = _("no owner") if b["owner"] is None else _player_label(b["owner"], colour_of, names, me)
         boats.append(
             BoatPic(
                 colour=b["colour"],
@@ -198,7 +210,9 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
                 harbour=b["harbour"],
                 seats=seats,
                 behind=behind,
-                label=f"{upper_first(colour_name(b['colour']))} boat ({owner})",
+                label=upper_first(
+                    _("%(colour)s boat (%(owner)s)") % {"colour": colour_name(b["colour"]), "owner": owner}
+                ),
             )
         )
     islands: list[IslandPic] = []
@@ -217,7 +231,8 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
                 name=name,
                 x=x0,
                 width=width,
-                points=f"sailor {pts['sailor']}, officer {pts['officer']}",
+                points=_("sailor %(sailor)s, officer %(officer)s")
+                % {"sailor": pts["sailor"], "officer": pts["officer"]},
                 figures=figures,
             )
         )
@@ -231,7 +246,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
         players.append(
             PlayerRow(
                 seat=p["seat"],
-                name=names.get(p["seat"], f"Seat {p['seat']}"),
+                name=names.get(p["seat"], _("Seat %(n)s") % {"n": p["seat"]}),
                 colour=colour_name(p["colour"]),
                 fill=fill,
                 ink=text,
@@ -240,7 +255,8 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
                 start=p["seat"] == view["start_player"],
                 hats=p["hats"],
                 hats_spent=p["hats_spent"],
-                supply=f"{supply['officer']} officers, {supply['sailor']} sailors",
+                supply=_("%(officers)s officers, %(sailors)s sailors")
+                % {"officers": supply["officer"], "sailors": supply["sailor"]},
                 points=p["points"],
                 cast=(p["seat"] in cast)
                 if p["seat"] in eligible and vote and not vote.get("revealed")
@@ -253,7 +269,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
     if vote:
         kind = vote["kind"]
         vote_info = {
-            "question": VOTES.get(kind, kind),
+            "question": str(VOTES.get(kind, kind)),
             "choices": [_choice_label(c, kind, colour_of, names, me) for c in vote["choices"]],
             "boat": vote.get("boat"),
             "cast": [_player_label(s, colour_of, names, me) for s in vote["cast"]],
@@ -277,16 +293,26 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
         boats=[b for b in boats if b.status == "sea"],
         islands=islands,
         players=players,
-        harbour=[f"{i}. the {colour_name(c)} boat" for i, c in enumerate(view["harbour"], start=1)],
+        harbour=[
+            _("%(place)s. the %(colour)s boat") % {"place": i, "colour": colour_name(c)}
+            for i, c in enumerate(view["harbour"], start=1)
+        ],
         sunk=[colour_name(c) for c, b in by_colour.items() if b["status"] == "sunk"],
         round=view["round"],
-        phase=PHASES.get(view["phase"], view["phase"]),
+        phase=str(PHASES.get(view["phase"], view["phase"])),
         start_player=_player_label(view["start_player"], colour_of, names, me),
         vote=vote_info,
         last_reveal=_reveal(view.get("last_reveal"), colour_of, names, me),
         jump=[
-            f"{upper_first(_player_label(j['seat'], colour_of, names, me))}: "
-            f"{with_article(figure_info(j['figure'])[1])} left the {j['left']} boat"
+            (
+                _("%(who)s: an officer left the %(colour)s boat")
+                if figure_info(j["figure"])[1] == "officer"
+                else _("%(who)s: a sailor left the %(colour)s boat")
+            )
+            % {
+                "who": upper_first(_player_label(j["seat"], colour_of, names, me)),
+                "colour": colour_name(j["left"]),
+            }
             for j in view.get("jump", {}).get("jumpers", [])
         ],
         leaks_in_play=view.get("leaks_in_play", 0),

@@ -9,13 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
+
 from engine.lifeboat.data import KINDS, NAVIGATION
 from engine.lifeboats.data import PLAYER_COLOURS
-from games.i18n import colour_name
+from games import i18n
+from games.i18n import colour_name, island_name
 
 from .lifeboat import card_name, character_name, navigation_summary, upper_first
 from .lifeboats import PHASES as LIFEBOATS_PHASES
-from .lifeboats import VOTES, with_article
+from .lifeboats import VOTES
 
 Event = dict[str, Any]
 
@@ -31,7 +35,27 @@ def _plural(n: int, word: str) -> str:
 
 
 def _cards(cards: list[str]) -> str:
-    return ", ".join(card_name(c) for c in cards) or "nothing"
+    return ", ".join(card_name(c) for c in cards) or _("nothing")
+
+
+WOUND_CAUSES = {
+    "fight": pgettext_lazy("wound cause", "fight"),
+    "fall": pgettext_lazy("wound cause", "fall"),
+    "sharks": pgettext_lazy("wound cause", "sharks"),
+    "thirst": pgettext_lazy("wound cause", "thirst"),
+}
+END_REASONS = {
+    "land": pgettext_lazy("game end reason", "land"),
+    "empty_boat": pgettext_lazy("game end reason", "empty boat"),
+}
+#: Section headings by the (English) phase names the words classes use as keys.
+PHASE_NAMES = {
+    "Quartermaster": pgettext_lazy("lifeboat phase", "Quartermaster"),
+    "Actions": pgettext_lazy("lifeboat phase", "Actions"),
+    "Navigation": pgettext_lazy("lifeboat phase", "Navigation"),
+    "Set-up": pgettext_lazy("lifeboats phase", "Set-up"),
+    "changing_boats": pgettext_lazy("lifeboats phase", "Phase 3: changing boats"),
+}
 
 
 # -- Lifeboat ---------------------------------------------------------------------------------
@@ -80,11 +104,14 @@ class LifeboatWords:
 
     def who(self, seat: Any) -> str:
         if seat is None:
-            return "nobody"
-        if seat == self.me:
-            return "you"
+            return _("nobody")
         if isinstance(seat, int) and 0 <= seat < len(self.chars):
-            return character_name(self.chars[seat])
+            name = character_name(self.chars[seat])
+            # Translators: the reader in a log sentence. May use %(name)s, the reader's character, where
+            # "you" would need a verb form of its own (e.g. "%(name)s (te)").
+            return pgettext("log: the reader", "you") % {"name": name} if seat == self.me else name
+        if seat == self.me:
+            return pgettext("log: the reader", "you") % {"name": ""}
         return str(seat)
 
     def Who(self, seat: Any) -> str:
@@ -104,35 +131,48 @@ class LifeboatWords:
     DAY_KEY = "turn"
 
     def day_heading(self, day: int) -> str:
-        return f"Day {day}"
+        return _("Day %(day)s") % {"day": day}
 
     def answers(self, answers: list[dict[str, Any]]) -> str:
         parts = []
         for a in answers:
             ans = a.get("answer") or {}
             if "side" in ans:
-                text = "stayed out" if ans["side"] == "out" else f"fights for the {ans['side']}"
+                if ans["side"] == "out":
+                    text = _("stayed out")
+                elif ans["side"] == "attacker":
+                    text = _("fights for the attacker")
+                else:
+                    text = _("fights for the defender")
                 if ans.get("weapons"):
-                    text += f" with {_cards(ans['weapons'])}"
+                    text = _("%(answer)s with %(cards)s") % {"answer": text, "cards": _cards(ans["weapons"])}
                 if ans.get("flare"):
-                    text += " and fires the Flare Gun"
+                    text = _("%(answer)s and fires the Flare Gun") % {"answer": text}
             elif "cover" in ans:
-                text = "gives " + (
-                    ", ".join(f"{n} Water to {self.who(t)}" for t, n in ans["cover"]) or "no Water"
+                given = ", ".join(
+                    _("%(count)s Water to %(name)s") % {"count": n, "name": self.who(t)}
+                    for t, n in ans["cover"]
                 )
+                text = _("gives %(water)s") % {"water": given} if given else _("gives no Water")
             elif "preserver" in ans:
                 bits = []
                 if ans.get("preserver") == "wear":
-                    bits.append("puts on the Life Preserver")
+                    bits.append(_("puts on the Life Preserver"))
                 elif ans.get("preserver") is not None:
-                    bits.append(f"throws the Life Preserver to {self.who(ans['preserver'])}")
+                    bits.append(
+                        _("throws the Life Preserver to %(name)s") % {"name": self.who(ans["preserver"])}
+                    )
                 if ans.get("buckets"):
-                    bits.append(f"uses {_plural(len(ans['buckets']), 'Bucket')} of Chum")
+                    n = len(ans["buckets"])
+                    bits.append(
+                        ngettext("uses %(count)d Bucket of Chum", "uses %(count)d Buckets of Chum", n)
+                        % {"count": n}
+                    )
                 if ans.get("rile"):
-                    bits.append("riles the sharks")
-                text = " and ".join(bits) or "does nothing"
+                    bits.append(_("riles the sharks"))
+                text = (" " + pgettext("log: joins two answers", "and") + " ").join(bits) or _("does nothing")
             else:
-                text = "answered"
+                text = _("answered")
             parts.append(f"{self.who(a['seat'])} {text}")
         return "; ".join(parts)
 
@@ -143,128 +183,263 @@ class LifeboatWords:
         if k == "turn_started":
             return None
         if k == "quartermaster_skipped":
-            return "The Provisions deck is empty: nobody draws."
+            return _("The Provisions deck is empty: nobody draws.")
         if k == "provisions_drawn":
-            return f"{W(seat)} drew {_plural(ev['count'], 'provision')}."
+            n = ev["count"]
+            return ngettext("%(who)s drew %(count)d provision.", "%(who)s drew %(count)d provisions.", n) % {
+                "who": W(seat),
+                "count": n,
+            }
         if k == "kept_card":
-            return f"{W(seat)} kept {card_name(ev['card'])}."
+            return _("%(who)s kept %(card)s.") % {"who": W(seat), "card": card_name(ev["card"])}
         if k == "drafted":
             if ev.get("to") is None:
-                return f"{W(seat)} took a card; nothing is passed on."
-            return f"{W(seat)} passed {_plural(ev['passed'], 'card')} to {w(ev['to'])}."
+                return _("%(who)s took a card; nothing is passed on.") % {"who": W(seat)}
+            n = ev["passed"]
+            return ngettext(
+                "%(who)s passed %(count)d card to %(to)s.", "%(who)s passed %(count)d cards to %(to)s.", n
+            ) % {
+                "who": W(seat),
+                "count": n,
+                "to": w(ev["to"]),
+            }
         if k == "did_nothing":
-            return f"{W(seat)} did nothing."
+            return _("%(who)s did nothing.") % {"who": W(seat)}
         if k == "rowed":
-            return f"{W(seat)} rowed ({_plural(ev['count'], 'card')})."
+            n = ev["count"]
+            return ngettext("%(who)s rowed (%(count)d card).", "%(who)s rowed (%(count)d cards).", n) % {
+                "who": W(seat),
+                "count": n,
+            }
         if k == "rowing_cards":
-            return f"{W(seat)} drew " + "; ".join(navigation_summary(c) for c in ev["cards"]) + "."
+            cards = "; ".join(navigation_summary(c) for c in ev["cards"])
+            return _("%(who)s drew %(cards)s.") % {"who": W(seat), "cards": cards}
         if k == "placed_rowed":
-            return f"{W(seat)} put {ev['to_stack']} on the Row stack and {ev['to_bottom']} at the bottom."
+            return _("%(who)s put %(stack)s on the Row stack and %(bottom)s at the bottom.") % {
+                "who": W(seat),
+                "stack": ev["to_stack"],
+                "bottom": ev["to_bottom"],
+            }
         if k == "placed_rowed_cards":
             stack = ", ".join(
-                f"No. {NAVIGATION[c].number}" if c in NAVIGATION else "a card" for c in ev["to_stack"]
+                _("No. %(number)s") % {"number": NAVIGATION[c].number} if c in NAVIGATION else _("a card")
+                for c in ev["to_stack"]
             )
-            stack = stack or "none"
-            return f"{W(seat)} put {stack} on the Row stack."
+            return _("%(who)s put %(stack)s on the Row stack.") % {
+                "who": W(seat),
+                "stack": stack or _("none"),
+            }
         if k == "attempt":
             a = ev["action"]
             if a.get("type") == "swap":
-                return f"{W(seat)} wants to change seats with {w(a['target'])}."
-            what = "a hand card" if a.get("card") == "hand" else f"the {card_name(a.get('card', ''))}"
-            return f"{W(seat)} tries to mug {w(a['target'])} for {what}."
+                return _("%(who)s wants to change seats with %(target)s.") % {
+                    "who": W(seat),
+                    "target": w(a["target"]),
+                }
+            if a.get("card") == "hand":
+                return _("%(who)s tries to mug %(target)s for a hand card.") % {
+                    "who": W(seat),
+                    "target": w(a["target"]),
+                }
+            return _("%(who)s tries to mug %(target)s for the %(card)s.") % {
+                "who": W(seat),
+                "target": w(a["target"]),
+                "card": card_name(a.get("card", "")),
+            }
         if k == "answered":
-            return f"{W(seat)} {'accepted' if ev['answer'] == 'accept' else 'refused: a fight'}."
+            if ev["answer"] == "accept":
+                return _("%(who)s accepted.") % {"who": W(seat)}
+            return _("%(who)s refused: a fight.") % {"who": W(seat)}
         if k == "swapped":
-            return f"{W(seat)} and {w(ev['target'])} changed seats."
+            return _("%(who)s and %(target)s changed seats.") % {"who": W(seat), "target": w(ev["target"])}
         if k == "mug_empty":
-            return f"{W(seat)} mugged {w(ev['target'])} but the hand was empty."
+            return _("%(who)s mugged %(target)s but the hand was empty.") % {
+                "who": W(seat),
+                "target": w(ev["target"]),
+            }
         if k == "mugged_hand_card":
-            return f"{W(seat)} mugged {w(ev['target'])} and took a hand card."
+            return _("%(who)s mugged %(target)s and took a hand card.") % {
+                "who": W(seat),
+                "target": w(ev["target"]),
+            }
         if k == "mug_took":
-            return f"{W(seat)} took {card_name(ev['card'])} from {w(ev['target'])}."
+            return _("%(who)s took %(card)s from %(target)s.") % {
+                "who": W(seat),
+                "card": card_name(ev["card"]),
+                "target": w(ev["target"]),
+            }
         if k == "mugged_card":
-            return f"{W(seat)} mugged {w(ev['target'])} for the {card_name(ev['card'])}."
+            return _("%(who)s mugged %(target)s for the %(card)s.") % {
+                "who": W(seat),
+                "target": w(ev["target"]),
+                "card": card_name(ev["card"]),
+            }
         if k == "mug_missed":
-            return f"{W(seat)} mugged {w(ev['target'])}, but the {card_name(ev['card'])} was gone."
+            return _("%(who)s mugged %(target)s, but the %(card)s was gone.") % {
+                "who": W(seat),
+                "target": w(ev["target"]),
+                "card": card_name(ev["card"]),
+            }
         if k == "fight_started":
-            return f"A fight: {w(ev['attacker'])} against {w(ev['defender'])}."
+            return _("A fight: %(attacker)s against %(defender)s.") % {
+                "attacker": w(ev["attacker"]),
+                "defender": w(ev["defender"]),
+            }
         if k == "fight_round":
-            return f"Fight, round {ev['round']}: {self.answers(ev['answers'])}."
+            return _("Fight, round %(round)s: %(answers)s.") % {
+                "round": ev["round"],
+                "answers": self.answers(ev["answers"]),
+            }
         if k == "fight_resolved":
             st = ev["strength"]
             winner = ev["attacker"] if ev["winner"] == "attacker" else ev["defender"]
-            return f"{W(winner)} won the fight, {st['attacker']} to {st['defender']}."
+            return _("%(who)s won the fight, %(attacker)s to %(defender)s.") % {
+                "who": W(winner),
+                "attacker": st["attacker"],
+                "defender": st["defender"],
+            }
         if k == "wounded":
-            state = {"conscious": "", "unconscious": ", unconscious", "dead": ", dead"}.get(
-                ev["condition"], ""
-            )
+            n = ev["amount"]
+            values = {
+                "who": W(seat),
+                "count": n,
+                "cause": WOUND_CAUSES.get(ev["cause"], ev["cause"]),
+                "wounds": ev["wounds"],
+            }
+            if ev["condition"] == "unconscious":
+                return (
+                    ngettext(
+                        "%(who)s took %(count)d wound (%(cause)s): %(wounds)s now, unconscious.",
+                        "%(who)s took %(count)d wounds (%(cause)s): %(wounds)s now, unconscious.",
+                        n,
+                    )
+                    % values
+                )
+            if ev["condition"] == "dead":
+                return (
+                    ngettext(
+                        "%(who)s took %(count)d wound (%(cause)s): %(wounds)s now, dead.",
+                        "%(who)s took %(count)d wounds (%(cause)s): %(wounds)s now, dead.",
+                        n,
+                    )
+                    % values
+                )
             return (
-                f"{W(seat)} took {_plural(ev['amount'], 'wound')} ({ev['cause']}): {ev['wounds']} now{state}."
+                ngettext(
+                    "%(who)s took %(count)d wound (%(cause)s): %(wounds)s now.",
+                    "%(who)s took %(count)d wounds (%(cause)s): %(wounds)s now.",
+                    n,
+                )
+                % values
             )
         if k == "flare_fired":
-            return f"{W(seat)} fired the Flare Gun: birds now {ev['birds']}."
+            return _("%(who)s fired the Flare Gun: birds now %(birds)s.") % {
+                "who": W(seat),
+                "birds": ev["birds"],
+            }
         if k == "trade_lapsed":
-            return "A trade offer lapsed."
+            return _("A trade offer lapsed.")
         if k == "trade_offered":
-            return f"{W(ev['from'])} offered {w(ev['to'])} {_cards(ev['give'])} for {_cards(ev['take'])}."
+            return _("%(who)s offered %(to)s %(give)s for %(take)s.") % {
+                "who": W(ev["from"]),
+                "to": w(ev["to"]),
+                "give": _cards(ev["give"]),
+                "take": _cards(ev["take"]),
+            }
         if k == "trade_declined":
-            return f"{W(seat)} declined a trade."
+            return _("%(who)s declined a trade.") % {"who": W(seat)}
         if k == "traded":
             moved = ", ".join(card_name(m["card"]) for m in ev.get("face_up", []))
             hand = ev.get("hand_cards", {})
             n = hand.get("given", 0) + hand.get("taken", 0)
-            extra = f"; face up: {moved}" if moved else ""
-            return f"{W(seat)} and {w(ev['target'])} traded ({_plural(n, 'hand card')}{extra})."
+            values = {
+                "who": W(seat),
+                "target": w(ev["target"]),
+                "hand": ngettext("%(count)d hand card", "%(count)d hand cards", n) % {"count": n},
+                "cards": moved,
+            }
+            if moved:
+                return _("%(who)s and %(target)s traded (%(hand)s; face up: %(cards)s).") % values
+            return _("%(who)s and %(target)s traded (%(hand)s).") % values
         if k == "traded_cards":
-            return f"In the trade: {_cards(ev['given'])} for {_cards(ev['taken'])}."
+            return _("In the trade: %(given)s for %(taken)s.") % {
+                "given": _cards(ev["given"]),
+                "taken": _cards(ev["taken"]),
+            }
         if k == "navigator":
-            return f"{W(seat)} navigates, with {_plural(ev['row_stack'], 'card')} on the Row stack."
+            n = ev["row_stack"]
+            return ngettext(
+                "%(who)s navigates, with %(count)d card on the Row stack.",
+                "%(who)s navigates, with %(count)d cards on the Row stack.",
+                n,
+            ) % {"who": W(seat), "count": n}
         if k == "compass_used":
-            return f"{W(seat)} used the Compass."
+            return _("%(who)s used the Compass.") % {"who": W(seat)}
         if k == "compass_card":
-            return f"The Compass added {navigation_summary(ev['card'])}."
+            return _("The Compass added %(card)s.") % {"card": navigation_summary(ev["card"])}
         if k == "navigation_played":
-            return f"{W(seat)} played {navigation_summary(ev['card'])}."
+            return _("%(who)s played %(card)s.") % {"who": W(seat), "card": navigation_summary(ev["card"])}
         if k == "birds":
-            return f"{'A bird' if ev['change'] > 0 else 'A crossed-out bird'}: birds now {ev['birds']}."
+            if ev["change"] > 0:
+                return _("A bird: birds now %(birds)s.") % {"birds": ev["birds"]}
+            return _("A crossed-out bird: birds now %(birds)s.") % {"birds": ev["birds"]}
         if k == "overboard":
-            return "Overboard: " + (", ".join(w(s) for s in ev["fallers"]) or "nobody") + "."
+            return _("Overboard: %(names)s.") % {
+                "names": ", ".join(w(s) for s in ev["fallers"]) or _("nobody")
+            }
         if k == "reactions":
-            return f"Reactions: {self.answers(ev['answers'])}."
+            return _("Reactions: %(answers)s.") % {"answers": self.answers(ev["answers"])}
         if k == "buckets_used":
-            return f"Chum in the water: sharks bite {ev['sharks']}."
+            return _("Chum in the water: sharks bite %(sharks)s.") % {"sharks": ev["sharks"]}
         if k == "cards_lost_overboard":
-            return f"{W(seat)} lost {_cards(ev['cards'])} overboard."
+            return _("%(who)s lost %(cards)s overboard.") % {"who": W(seat), "cards": _cards(ev["cards"])}
         if k == "drowned":
-            return f"{W(seat)} drowned."
+            return _("%(who)s drowned.") % {"who": W(seat)}
         if k == "preserver_returned":
-            return f"The Life Preserver went back from {w(ev['borrower'])} to {w(seat)}."
+            return _("The Life Preserver went back from %(borrower)s to %(owner)s.") % {
+                "borrower": w(ev["borrower"]),
+                "owner": w(seat),
+            }
         if k == "body_removed":
-            return f"{W(seat)}: the body left the boat."
+            return _("%(who)s: the body left the boat.") % {"who": W(seat)}
         if k == "parasol_shade":
-            return f"{W(seat)} stayed cool under the Parasol."
+            return _("%(who)s stayed cool under the Parasol.") % {"who": W(seat)}
         if k == "thirst":
-            return (
-                "Thirsty: "
-                + (", ".join(f"{w(int(s))} ({n})" for s, n in ev["thirst"].items()) or "nobody")
-                + "."
-            )
+            names = ", ".join(f"{w(int(s))} ({n})" for s, n in ev["thirst"].items())
+            return _("Thirsty: %(names)s.") % {"names": names or _("nobody")}
         if k == "water_pledges":
-            return f"Water: {self.answers(ev['answers'])}."
+            return _("Water: %(answers)s.") % {"answers": self.answers(ev["answers"])}
         if k == "water_drunk":
-            return f"{W(seat)} drank Water" + ("" if ev["by"] == seat else f" from {w(ev['by'])}") + "."
+            if ev["by"] == seat:
+                return _("%(who)s drank Water.") % {"who": W(seat)}
+            return _("%(who)s drank Water from %(giver)s.") % {"who": W(seat), "giver": w(ev["by"])}
         if k == "window_answered":
-            return f"{W(seat)} answered."
+            return _("%(who)s answered.") % {"who": W(seat)}
         if k == "parasol_opened":
-            return f"{W(seat)} opened the Parasol."
+            return _("%(who)s opened the Parasol.") % {"who": W(seat)}
         if k == "healed":
-            return f"{W(seat)} used a Medical Kit on {w(ev['target'])}."
+            return _("%(who)s used a Medical Kit on %(target)s.") % {
+                "who": W(seat),
+                "target": w(ev["target"]),
+            }
         if k == "played":
-            kind = KINDS[ev["card_kind"]].name if ev.get("card_kind") in KINDS else card_name(ev["card"])
-            target = "" if ev.get("target") == seat else f" for {w(ev['target'])}"
-            return f"{W(seat)} played {kind} face up{target}."
+            kind = (
+                i18n.provision_name(ev["card_kind"])
+                if ev.get("card_kind") in KINDS
+                else card_name(ev["card"])
+            )
+            if ev.get("target") == seat:
+                return _("%(who)s played %(card)s face up.") % {"who": W(seat), "card": kind}
+            return _("%(who)s played %(card)s face up for %(target)s.") % {
+                "who": W(seat),
+                "card": kind,
+                "target": w(ev["target"]),
+            }
         if k == "game_over":
-            return f"The game is over ({str(ev.get('reason', '')).replace('_', ' ')})."
+            reason = str(ev.get("reason", ""))
+            return _("The game is over (%(reason)s).") % {
+                "reason": END_REASONS.get(reason, reason.replace("_", " "))
+            }
         return None
 
 
@@ -280,11 +455,14 @@ class LifeboatsWords:
 
     def who(self, seat: Any) -> str:
         if seat is None:
-            return "nobody"
-        if seat == self.me:
-            return "you"
+            return _("nobody")
         if isinstance(seat, int) and 0 <= seat < len(PLAYER_COLOURS):
-            return f"{self.names.get(seat, f'Seat {seat}')} ({colour_name(PLAYER_COLOURS[seat])})"
+            name = self.names.get(seat, _("Seat %(n)s") % {"n": seat})
+            if seat == self.me:
+                return pgettext("log: the reader", "you") % {"name": name}
+            return f"{name} ({colour_name(PLAYER_COLOURS[seat])})"
+        if seat == self.me:
+            return pgettext("log: the reader", "you") % {"name": ""}
         return str(seat)
 
     def Who(self, seat: Any) -> str:
@@ -294,7 +472,7 @@ class LifeboatsWords:
     DAY_KEY = "round"
 
     def day_heading(self, day: int) -> str:
-        return f"Round {day}"
+        return _("Round %(round)s") % {"round": day}
 
     def phase_of(self, ev: Event) -> str | None:
         k = ev["type"]
@@ -311,89 +489,130 @@ class LifeboatsWords:
         if k in {"moved", "landed"}:
             return LIFEBOATS_PHASES["move"]
         if k in {"jumped_out", "jump_skipped"}:
-            return "Phase 3: changing boats"
+            return "changing_boats"
         return None
 
     def choice(self, card: Any, vote: str) -> str:
         if card is None:
-            return "no card"
+            return _("no card")
         if card == "hat":
-            return "a captain's hat"
+            return _("a captain's hat")
         if vote == "eject" and card in PLAYER_COLOURS:
             return self.who(PLAYER_COLOURS.index(card))
-        return f"the {colour_name(card)} boat"
+        return _("the %(colour)s boat") % {"colour": colour_name(card)}
 
     def sentence(self, ev: Event) -> str | None:
         k = ev["type"]
-        w, W = self.who, self.Who
         seat = ev.get("seat")
-        auto = " (the only choice)" if ev.get("auto") else ""
+        boat = colour_name(ev["boat"]) if "boat" in ev else ""
+        values = {"who": self.Who(seat), "boat": boat}
+        text = self._sentence(k, ev, values)
+        if text is not None and k in self.AUTO:
+            if ev.get("auto"):
+                return _("%(sentence)s (the only choice).") % {"sentence": text}
+            return _("%(sentence)s.") % {"sentence": text}
+        return text
+
+    #: Events whose sentence notes that the move was the only choice.
+    AUTO = frozenset({"boat_placed", "figure_placed", "jumped_out", "jumped_in"})
+
+    def _sentence(self, k: str, ev: Event, values: dict[str, Any]) -> str | None:
+        w = self.who
+        seat = ev.get("seat")
         if k == "start_player":
-            return (
-                f"{W(seat)} start{'' if seat == self.me else 's'}; turn order "
-                + ", ".join(w(s) for s in ev["turn_order"])
-                + "."
-            )
+            order = ", ".join(w(s) for s in ev["turn_order"])
+            if seat == self.me:
+                return _("You start; turn order %(order)s.") % {"order": order}
+            return _("%(who)s starts; turn order %(order)s.") % {**values, "order": order}
         if k == "boat_placed":
-            return f"{W(seat)} placed the {colour_name(ev['boat'])} boat in lane {ev['lane']}{auto}."
+            return _("%(who)s placed the %(boat)s boat in lane %(lane)s") % {**values, "lane": ev["lane"]}
         if k == "figure_placed":
-            return f"{W(seat)} put {with_article(ev['rank'])} into the {colour_name(ev['boat'])} boat{auto}."
+            if ev["rank"] == "officer":
+                return _("%(who)s put an officer into the %(boat)s boat") % values
+            return _("%(who)s put a sailor into the %(boat)s boat") % values
         if k == "crews_placed":
-            return "All crews are aboard."
+            return _("All crews are aboard.")
         if k == "vote_opened":
-            return f"A vote: {VOTES.get(ev['vote'], ev['vote'])}."
+            return _("A vote: %(question)s.") % {"question": VOTES.get(ev["vote"], ev["vote"])}
         if k == "vote_not_held":
-            return f"No vote needed: {self.choice(ev['result'], ev['vote'])}."
+            return _("No vote needed: %(result)s.") % {"result": self.choice(ev["result"], ev["vote"])}
         if k == "vote_cast":
-            return f"{W(seat)} cast a card."
+            return _("%(who)s cast a card.") % values
         if k == "you_cast":
-            return f"{W(seat)} cast {self.choice(ev['card'], ev['vote'])}."
+            return _("%(who)s cast %(card)s.") % {**values, "card": self.choice(ev["card"], ev["vote"])}
         if k == "votes_revealed":
             vote = ev.get("vote", "")
             ballots = "; ".join(
                 f"{w(b['seat'])}: {self.choice(b['card'], vote)}" for b in ev.get("ballots", [])
             )
-            text = f"Votes revealed: {ballots or 'no cards'}."
+            text = _("Votes revealed: %(ballots)s.") % {"ballots": ballots or _("no cards")}
             if ev.get("hats_cancelled"):
-                text += " The hats cancel out."
+                text += " " + _("The hats cancel out.")
             return text
         if k == "vote_decided":
-            return f"{W(seat)} decided: {self.choice(ev['choice'], ev.get('vote', ''))}."
+            return _("%(who)s decided: %(result)s.") % {
+                **values,
+                "result": self.choice(ev["choice"], ev.get("vote", "")),
+            }
         if k == "leak":
-            return f"The {colour_name(ev['boat'])} boat springs a leak."
+            return _("The %(boat)s boat springs a leak.") % values
         if k == "boat_full":
-            return f"The {colour_name(ev['boat'])} boat is full: someone must leave."
+            return _("The %(boat)s boat is full: someone must leave.") % values
         if k == "ejected":
-            return f"{W(seat)} lost {with_article(ev['rank'])} from the {colour_name(ev['boat'])} boat."
+            if ev["rank"] == "officer":
+                return _("%(who)s lost an officer from the %(boat)s boat.") % values
+            return _("%(who)s lost a sailor from the %(boat)s boat.") % values
         if k == "moved":
-            return f"The {colour_name(ev['boat'])} boat moved to row {ev['position']}."
+            return _("The %(boat)s boat moved to row %(row)s.") % {**values, "row": ev["position"]}
         if k == "landed":
-            return (
-                f"The {colour_name(ev['boat'])} boat landed on the {ev['island']} island "
-                f"(harbour {ev['harbour']}, {_plural(len(ev.get('figures', [])), 'figure')} ashore)."
-            )
+            n = len(ev.get("figures", []))
+            return ngettext(
+                "The %(boat)s boat landed on the %(island)s (harbour %(harbour)s, %(count)d figure ashore).",
+                "The %(boat)s boat landed on the %(island)s (harbour %(harbour)s, %(count)d figures ashore).",
+                n,
+            ) % {**values, "island": island_name(ev["island"]), "harbour": ev["harbour"], "count": n}
         if k == "sunk":
-            lost = _plural(len(ev.get("figures", [])), "figure")
-            return f"The {colour_name(ev['boat'])} boat sank with {lost}."
+            n = len(ev.get("figures", []))
+            return ngettext(
+                "The %(boat)s boat sank with %(count)d figure.",
+                "The %(boat)s boat sank with %(count)d figures.",
+                n,
+            ) % {**values, "count": n}
         if k == "jumped_out":
-            return (
-                f"{W(seat)} took {with_article(ev['rank'])} out of the {colour_name(ev['boat'])} boat{auto}."
-            )
+            if ev["rank"] == "officer":
+                return _("%(who)s took an officer out of the %(boat)s boat") % values
+            return _("%(who)s took a sailor out of the %(boat)s boat") % values
         if k == "jumped_in":
-            return f"{W(seat)}: the {ev['rank']} boarded the {colour_name(ev['boat'])} boat{auto}."
+            if ev["rank"] == "officer":
+                return _("%(who)s: the officer boarded the %(boat)s boat") % values
+            return _("%(who)s: the sailor boarded the %(boat)s boat") % values
         if k == "jump_skipped":
-            return f"{W(seat)} had no figure to move."
+            return _("%(who)s had no figure to move.") % values
         if k == "drowned":
-            return f"{W(seat)}: {with_article(ev['rank'])} found no seat and drowned."
+            if ev["rank"] == "officer":
+                return _("%(who)s: an officer found no seat and drowned.") % values
+            return _("%(who)s: a sailor found no seat and drowned.") % values
         if k == "phase_skipped":
-            return "Nobody is at sea: no changing boats."
+            return _("Nobody is at sea: no changing boats.")
         if k == "start_marker":
-            return f"{W(seat)} now start{'' if seat == self.me else 's'}."
+            if seat == self.me:
+                return _("You now start.")
+            return _("%(who)s now starts.") % values
         if k == "leak_supply_exceeded":
-            return f"{ev['in_play']} leaks are in play, more than the {ev['box']} in the box."
+            return _("%(in_play)s leaks are in play, more than the %(box)s in the box.") % {
+                "in_play": ev["in_play"],
+                "box": ev["box"],
+            }
         if k == "game_over":
-            return "The game is over."
+            return _("The game is over.")
         return None
+
+
+def _is_setup(phase: Any) -> bool:
+    setups = ("setup_boats", "setup_black", "setup_figures")
+    return phase == "Set-up" or any(
+        phase == LIFEBOATS_PHASES[key] for key in setups if key in LIFEBOATS_PHASES
+    )
 
 
 def sections(
@@ -414,9 +633,10 @@ def sections(
         text = words.sentence(ev)
         if text is None:
             continue
-        setup = phase is not None and phase.startswith("Set-up")
+        setup = phase is not None and _is_setup(phase)
         day_text = words.day_heading(day) if day > 0 and not setup else ""
-        heading = " · ".join(x for x in (day_text, phase or "") if x) or "Earlier"
+        phase_text = str(PHASE_NAMES.get(str(phase), phase)) if phase else ""
+        heading = " · ".join(x for x in (day_text, phase_text) if x) or pgettext("log phase", "Earlier")
         if not out or out[-1].heading != heading:
             out.append(Section(heading))
         out[-1].lines.append(text)

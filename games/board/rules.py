@@ -5,54 +5,81 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext as _
+
 from engine.lifeboat import data as lb
 from engine.lifeboats import data as lbs
+from games import i18n
 
 from .lifeboat import navigation_summary
 
 #: One line per Provisions kind (the numbers come from the data table).
-PROVISION_EFFECTS: dict[str, str] = {
-    "water": "In the thirst step, cancels one thirst of any living character.",
-    "cash": "Treasure: 1 point each.",
-    "jewels": "Treasure: 1, 2 or 3 cards score 1, 4 or 8 points.",
-    "painting": "Treasure, at its printed value.",
-    "medkit": "As an action: remove one wound from any living character.",
-    "oar": "Weapon; each face-up Oar gives one more card when rowing.",
-    "chum": "In the overboard step: one more wound to everyone in the water.",
-    "blackjack": "Weapon.",
-    "knife": "Weapon.",
-    "hook": "Weapon.",
-    "flare_gun": "Declared in a fight (+8), or as an action: turn 3 Navigation cards and add their birds.",
-    "life_preserver": "Face up: no wound from the fall, and no drowning while unconscious.",
-    "compass": "When navigating, add the top Navigation card to the Row stack first.",
-    "parasol": "An action opens it; open and face up, it cancels one thirst of its holder per turn.",
+PROVISION_EFFECTS: dict[str, Promise] = {
+    "water": gettext_lazy("In the thirst step, cancels one thirst of any living character."),
+    "cash": gettext_lazy("Treasure: 1 point each."),
+    "jewels": gettext_lazy("Treasure: 1, 2 or 3 cards score 1, 4 or 8 points."),
+    "painting": gettext_lazy("Treasure, at its printed value."),
+    "medkit": gettext_lazy("As an action: remove one wound from any living character."),
+    "oar": gettext_lazy("Weapon; each face-up Oar gives one more card when rowing."),
+    "chum": gettext_lazy("In the overboard step: one more wound to everyone in the water."),
+    "blackjack": gettext_lazy("Weapon."),
+    "knife": gettext_lazy("Weapon."),
+    "hook": gettext_lazy("Weapon."),
+    "flare_gun": gettext_lazy(
+        "Declared in a fight (+8), or as an action: turn 3 Navigation cards and add their birds."
+    ),
+    "life_preserver": gettext_lazy("Face up: no wound from the fall, and no drowning while unconscious."),
+    "compass": gettext_lazy("When navigating, add the top Navigation card to the Row stack first."),
+    "parasol": gettext_lazy(
+        "An action opens it; open and face up, it cancels one thirst of its holder per turn."
+    ),
+}
+
+
+#: The rules table's island column (left, middle, right).
+ISLAND_SIDES: dict[str, Promise] = {
+    "left": pgettext_lazy("island", "left"),
+    "middle": pgettext_lazy("island", "middle"),
+    "right": pgettext_lazy("island", "right"),
 }
 
 
 def _ability(c: lb.Character) -> str:
     if c.doubles:
-        return f"{lb.KINDS[c.doubles].name} score double"
+        return _("%(kind)s score double") % {"kind": i18n.provision_name(c.doubles)}
     if c.swimmer:
-        return "good swimmer: no wound from the fall overboard"
+        return _("good swimmer: no wound from the fall overboard")
     if c.pickpocket:
-        return "pickpocket: his mug for a hand card cannot be refused"
-    return "none"
+        return _("pickpocket: his mug for a hand card cannot be refused")
+    return pgettext("character ability", "none")
+
+
+def lifeboat_reference() -> dict[str, Any]:
+    return _lifeboat_reference(get_language())
 
 
 @cache
-def lifeboat_reference() -> dict[str, Any]:
+def _lifeboat_reference(language: str) -> dict[str, Any]:
+    """Cached per language: the names and texts are in the language active when it is built."""
     return {
         "characters": [
-            {"name": c.name, "size": c.size, "survival": c.survival, "ability": _ability(c)}
+            {
+                "name": i18n.character_name(c.slug),
+                "size": c.size,
+                "survival": c.survival,
+                "ability": _ability(c),
+            }
             for c in lb.CHARACTER_LIST
         ],
         "provisions": [
             {
-                "name": k.name,
+                "name": i18n.provision_name(k.slug),
                 "count": k.count,
                 "bonus": f"+{k.weapon}" if k.weapon else ("+8" if k.slug == "flare_gun" else ""),
                 "values": "/".join(str(v) for v in k.values),
-                "effect": PROVISION_EFFECTS.get(k.slug, ""),
+                "effect": str(PROVISION_EFFECTS.get(k.slug, "")),
             }
             for k in lb.PROVISION_KINDS
         ],
@@ -61,11 +88,19 @@ def lifeboat_reference() -> dict[str, Any]:
     }
 
 
-@cache
 def lifeboats_reference() -> dict[str, Any]:
+    return _lifeboats_reference(get_language())
+
+
+@cache
+def _lifeboats_reference(language: str) -> dict[str, Any]:
     return {
         "islands": [
-            {"name": name, "sailor": lbs.POINTS[name][lbs.SAILOR], "officer": lbs.POINTS[name][lbs.OFFICER]}
+            {
+                "name": ISLAND_SIDES.get(name, name),
+                "sailor": lbs.POINTS[name][lbs.SAILOR],
+                "officer": lbs.POINTS[name][lbs.OFFICER],
+            }
             for name in lbs.ISLANDS
         ],
         "seats": lbs.SEATS_PER_BOAT,

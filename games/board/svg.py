@@ -19,19 +19,31 @@ def _text(x: int, y: int, text: str, size: int = 12, extra: str = "") -> str:
 
 def lifeboat(b: Any) -> SafeString:
     """The boat from bow (left) to stern (right): characters, wounds, marks, decks and birds."""
+    from .lifeboat import CONDITIONS
+
     w = b.width
+    # gettext calls stay outside f-strings: xgettext does not look inside them.
+    title = escape(_("The lifeboat, bow on the left, stern on the right"))
     out = [
         f'<svg viewBox="0 0 {w} 190" role="img" aria-labelledby="boat-t boat-d" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="boat-t">{escape(_("The lifeboat, bow on the left, stern on the right"))}</title>',
+        f'<title id="boat-t">{title}</title>',
         '<desc id="boat-d">',
         escape(
             " ".join(
-                f"{n}: {s.name}, {s.condition}, {s.wounds}/{s.size} wounds"
-                + (", navigator" if s.navigator else "")
+                _("%(n)s: %(name)s, %(condition)s, %(wounds)s/%(size)s wounds")
+                % {
+                    "n": n,
+                    "name": s.name,
+                    "condition": CONDITIONS.get(s.condition, s.condition),
+                    "wounds": s.wounds,
+                    "size": s.size,
+                }
+                + (", " + _("navigator") if s.navigator else "")
                 + "."
                 for n, s in enumerate(b.seats, start=1)
             )
-            + f" Birds {b.bird_count} of 4."
+            + " "
+            + _("Birds %(n)s of 4.") % {"n": b.bird_count}
         ),
         "</desc>",
         f'<path d="M10 60 H{w - 10} L{w - 50} 150 H50 Z" fill="#8B5E3C" stroke="#000"/>',
@@ -102,17 +114,21 @@ def _token(t: Any) -> str:
 
 def lifeboats(b: Any) -> SafeString:
     """Seven lanes from the sinking ship (bottom) to the islands (top), with boats and figures."""
+    from .rules import ISLAND_SIDES
+
     w, h = b.width, b.height
     desc = " ".join(
-        f"{boat.label}: lane {boat.lane}, row {boat.position}; "
+        _("%(boat)s: lane %(lane)s, row %(row)s")
+        % {"boat": boat.label, "lane": boat.lane, "row": boat.position}
+        + "; "
         + ", ".join(t.label for t in boat.seats)
         + "."
         for boat in b.boats
     )
+    title = escape(_("Seven lanes from the sinking ship (bottom) to the islands (top)"))
     out = [
         f'<svg viewBox="0 0 {w} {h}" role="img" aria-labelledby="sea-t sea-d" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="sea-t">{escape(_("Seven lanes from the sinking ship (bottom) to the islands (top)"))}'
-        "</title>",
+        f'<title id="sea-t">{title}</title>',
         f'<desc id="sea-d">{escape(desc)}</desc>',
         f'<rect width="{w}" height="{h}" fill="#DCEFFA"/>',
     ]
@@ -126,7 +142,8 @@ def lifeboats(b: Any) -> SafeString:
             f'<g><rect x="{i.x}" y="4" width="{i.width}" height="50" rx="18" fill="#F3E3B5" '
             'stroke="#7A6A3A"/>'
         )
-        out.append(_text(i.x + 8, 17, f"{i.name.capitalize()} ({i.points})", 11))
+        island = str(ISLAND_SIDES.get(i.name, i.name)).capitalize()
+        out.append(_text(i.x + 8, 17, f"{island} ({i.points})", 11))
         for f in i.figures:
             if f.kind == "officer":
                 out.append(
