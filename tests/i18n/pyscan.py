@@ -115,6 +115,9 @@ class _Visitor(ast.NodeVisitor):
             self.found.append((node.lineno, node.value))
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
+        for call in ast.walk(node):  # xgettext does not extract a gettext call inside an f-string
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in GETTEXT:
+                self.found.append((call.lineno, "gettext inside an f-string: " + ast.unparse(call)))
         if self._quiet:
             return
         text = "".join(v.value if isinstance(v, ast.Constant) else " {} " for v in node.values)

@@ -250,3 +250,36 @@ def test_a_league_round_mail_is_in_each_player_language():
     cs = Row.objects.get(user=users[1], kind=Kind.GAME_START, body_text__contains=season.name)
     assert "forduló" in hu.subject
     assert "kolo" in cs.subject
+
+
+@pytest.mark.parametrize(("slug", "players"), [("lifeboat", 4), ("lifeboats", 4)])
+@pytest.mark.parametrize(("language", "day_word"), [("hu", {"nap", "forduló"}), ("cs", {"Den", "kolo"})])
+def test_the_game_log_reads_in_the_active_language(slug, players, language, day_word):
+    import random
+
+    from games.board.log import sections
+
+    rules = engine.get_game(slug)
+    state = rules.new_game(players, seed=7)
+    events = []
+    rng = random.Random(7)
+    for _step in range(150):
+        if rules.is_over(state):
+            break
+        seat = rules.to_act(state)[0]
+        events += rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+    view = rules.view(state, 0)
+    visible = list(engine.events_for(events, 0, game_over=rules.is_over(state)))
+    names = {i: f"P{i}" for i in range(players)}
+    english = sections(slug, visible, view, names)
+    with translation.override(language):
+        translated = sections(slug, visible, view, names)
+    assert [len(s.lines) for s in translated] == [len(s.lines) for s in english]
+    assert any(word in s.heading for s in translated for word in day_word)
+    same = [
+        a
+        for s, t in zip(english, translated, strict=True)
+        for a, b in zip(s.lines, t.lines, strict=True)
+        if a == b
+    ]
+    assert len(same) < len(visible) // 10  # nearly every sentence differs from the English one
