@@ -46,6 +46,25 @@ class Replay:
     seat_choices: list[int | None] = field(default_factory=list)
 
     @property
+    def presented(self) -> Any:
+        """The board as the table draws it (in the reader's language), or None for an unknown game."""
+        from games.board.present import BOARDS, Presented
+
+        build = BOARDS.get(self.slug)
+        if build is None:
+            return None
+        return Presented(
+            slug=self.slug, board=build(self.view, dict(enumerate(self.players))), waited=False, due_at=None
+        )
+
+    @property
+    def log_sections(self) -> list[Any]:
+        """The log as the table words it (sentences in the reader's language), newest first."""
+        from games.board.log import sections
+
+        return sections(self.slug, self.log, self.view, dict(enumerate(self.players)))
+
+    @property
     def previous(self) -> int | None:
         return self.step - 1 if self.step > 0 else None
 
