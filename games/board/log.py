@@ -101,15 +101,21 @@ class LifeboatWords:
     def __init__(self, view: dict[str, Any]) -> None:
         self.me = view.get("seat")
         self.chars = [p["character"] for p in view["players"]]
+        self._names: dict[int, str] = {}  # each seat's name translated once per log, not per line
 
     def who(self, seat: Any) -> str:
         if seat is None:
             return _("nobody")
         if isinstance(seat, int) and 0 <= seat < len(self.chars):
+            if seat in self._names:
+                return self._names[seat]
             name = character_name(self.chars[seat])
             # Translators: the reader in a log sentence. May use %(name)s, the reader's character, where
             # "you" would need a verb form of its own (e.g. "%(name)s (te)").
-            return pgettext("log: the reader", "you") % {"name": name} if seat == self.me else name
+            if seat == self.me:
+                name = pgettext("log: the reader", "you") % {"name": name}
+            self._names[seat] = name
+            return name
         if seat == self.me:
             return pgettext("log: the reader", "you") % {"name": ""}
         return str(seat)
@@ -626,6 +632,7 @@ def sections(
     day = view.get(words.DAY_KEY, 0) - sum(1 for ev in events if ev["type"] == words.DAY_EVENT)
     out: list[Section] = []
     phase: str | None = None
+    headings: dict[tuple[Any, Any], str] = {}  # translated once per (day, phase), not per line
     for ev in events:
         if ev["type"] == words.DAY_EVENT:
             day, phase = ev[words.DAY_KEY], None
@@ -633,10 +640,13 @@ def sections(
         text = words.sentence(ev)
         if text is None:
             continue
-        setup = phase is not None and _is_setup(phase)
-        day_text = words.day_heading(day) if day > 0 and not setup else ""
-        phase_text = str(PHASE_NAMES.get(str(phase), phase)) if phase else ""
-        heading = " · ".join(x for x in (day_text, phase_text) if x) or pgettext("log phase", "Earlier")
+        heading = headings.get((day, phase))
+        if heading is None:
+            setup = phase is not None and _is_setup(phase)
+            day_text = words.day_heading(day) if day > 0 and not setup else ""
+            phase_text = str(PHASE_NAMES.get(str(phase), phase)) if phase else ""
+            heading = " · ".join(x for x in (day_text, phase_text) if x) or pgettext("log phase", "Earlier")
+            headings[(day, phase)] = heading
         if not out or out[-1].heading != heading:
             out.append(Section(heading))
         out[-1].lines.append(text)
