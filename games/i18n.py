@@ -306,3 +306,18 @@ def labels_by_language_all(
             for labels, action in zip(out, actions, strict=True):
                 labels[code] = describe_action(rules, state, seat, action)
     return out
+
+
+def log_lines_by_language(
+    slug: str, events: list[dict[str, Any]], view: dict[str, Any], names: dict[int, str]
+) -> dict[str, list[str]]:
+    """The events worded as the table's log words them, oldest first, in every site language (a prompt
+    mail is written once and rendered later in its recipient's language)."""
+    from games.board.log import sections
+
+    out: dict[str, list[str]] = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            found = sections(slug, events, view, names)
+            out[code] = [line for section in reversed(found) for line in reversed(section.lines)]
+    return out

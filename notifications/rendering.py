@@ -68,6 +68,8 @@ def build_context(n: Notification) -> dict[str, Any]:
         due_at = Prompt.objects.filter(pk=n.prompt_id).values_list("due_at", flat=True).first()
         ctx["due_at"] = due_at.isoformat() if due_at else None
     ctx["kind"] = n.kind
+    if ctx.get("events_by_language"):  # the log's sentences in the recipient's language
+        ctx["events"] = ctx["events_by_language"].get(_language(n), ctx.get("events", []))
     ctx["name"] = profile.display_name if profile is not None else ""
     ctx["time_zone"] = str(zone)
     ctx["site_url"] = settings.SITE_URL.rstrip("/")

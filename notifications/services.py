@@ -34,7 +34,7 @@ from django.utils.translation import gettext as _
 import engine
 from accounts.models import NotifyMode, Profile
 from games.errors import GameError
-from games.i18n import describe_action, labels_by_language_all
+from games.i18n import describe_action, labels_by_language_all, log_lines_by_language
 from games.models import Action, Game, Seat
 
 from .models import (
@@ -650,18 +650,21 @@ def _prompt_context(
 ) -> dict[str, Any]:
     """What a prompt mail shows, from the seat's own view, visible events and legal actions."""
     last_own = max((a["seq"] for a in recent if a["seat_index"] == index), default=0)
-    events = [
-        _describe_event(rules, ev)
+    visible = [
+        ev
         for act in recent
         if act["seq"] > last_own
         for ev in engine.events_for(act["events"], index, game_over=over)
     ]
+    view = rules.view(state, index)
     return {
         "game": game_ctx,
         "seat": index,
         "prompt": prompt.pk,
-        "view": rules.view(state, index),
-        "events": events,
+        "view": view,
+        "events": [_describe_event(rules, ev) for ev in visible],
+        # the same events as the table's log words them, per language: rendering picks the recipient's
+        "events_by_language": log_lines_by_language(game_ctx["slug"], visible, view, {}) if visible else {},
         "choices": [
             {
                 "n": n,

@@ -283,3 +283,27 @@ def test_the_game_log_reads_in_the_active_language(slug, players, language, day_
         if a == b
     ]
     assert len(same) < len(visible) // 10  # nearly every sentence differs from the English one
+
+
+@pytest.mark.parametrize("language", ["hu", "cs"])
+def test_a_prompt_mail_words_what_happened_in_the_recipient_language(
+    django_capture_on_commit_callbacks, language
+):
+    from tests.notifications.helpers import play
+
+    game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4)
+    for _ in range(4):
+        game = play(django_capture_on_commit_callbacks, game)
+    row = (
+        Notification.objects.filter(kind=Kind.PROMPT, game=game)
+        .exclude(context__events_by_language={})
+        .select_related("user__profile")
+        .latest("pk")
+    )
+    Profile.objects.filter(user=row.user).update(language=language)
+    row.user.profile.refresh_from_db()
+    lines = row.context["events_by_language"][language]
+    assert lines
+    assert lines != row.context["events_by_language"]["en"]
+    _subject, text, _html, _ctx = rendering.render_parts(row)
+    assert all(line in text for line in lines)
