@@ -35,3 +35,10 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     .venv/bin/python -m pip install --quiet -r requirements.txt
     echo "$want" > "$stamp"
 fi
+
+# Translations: .mo files are built here, never committed (needs gettext's msgfmt).
+if command -v msgfmt >/dev/null 2>&1; then
+    scripts/compilemessages.sh >/dev/null
+else
+    echo "gettext's msgfmt is missing: pages stay in English (apt-get install gettext)." >&2
+fi
