@@ -47,12 +47,10 @@ class Replay:
 
     @property
     def presented(self) -> Any:
-        """The board as the table draws it (in the reader's language), or None for an unknown game."""
+        """The board as the table draws it (in the reader's language); every game has one."""
         from games.board.present import BOARDS, Presented
 
-        build = BOARDS.get(self.slug)
-        if build is None:
-            return None
+        build = BOARDS[self.slug]
         return Presented(
             slug=self.slug, board=build(self.view, dict(enumerate(self.players))), waited=False, due_at=None
         )
