@@ -37,6 +37,8 @@ class Game(models.Model):
         HOURS_12 = "12h", _("12 hours per decision")
         HOURS_24 = "24h", _("24 hours per decision")
         HOURS_72 = "72h", _("72 hours per decision")
+        #: A chess-clock bank per seat: see BANK_START, BANK_INCREMENT and BANK_CAP.
+        BANK = "bank", _("Time bank: 3 days, +12 hours per decision, up to 7 days")
 
     class Visibility(models.TextChoices):
         PUBLIC = "public", _("Public")
@@ -48,7 +50,14 @@ class Game(models.Model):
         Pace.HOURS_12: timedelta(hours=12),
         Pace.HOURS_24: timedelta(hours=24),
         Pace.HOURS_72: timedelta(hours=72),
+        Pace.BANK: timedelta(days=3),  # the start bank (a deadline set after a vacation, say)
     }
+    #: The time-bank pace: a seat starts with BANK_START; whenever it becomes waited for its bank
+    #: gains BANK_INCREMENT (up to BANK_CAP) and its deadline is now + bank; the time a decision
+    #: takes is spent from the bank (a timeout spends it all).
+    BANK_START = timedelta(days=3)
+    BANK_INCREMENT = timedelta(hours=12)
+    BANK_CAP = timedelta(days=7)
 
     slug = models.CharField(_("game"), max_length=32)
     options = models.JSONField(_("options"), default=dict, blank=True)
@@ -104,6 +113,9 @@ class Seat(models.Model):
     #: Kept equal to `index in engine.to_act(state)` by the services after every write.
     waiting = models.BooleanField(default=False)
     due_at = models.DateTimeField(null=True, blank=True)
+    #: Time-bank games only: the seat's bank as of its last prompt or decision; null before its
+    #: first prompt (then it holds Game.BANK_START).
+    time_bank = models.DurationField(null=True, blank=True)
     #: Filled when the game finishes.
     score = models.IntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -20,6 +20,7 @@ import logging
 import random
 import secrets
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -546,8 +547,9 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
             if seat.index in to_act:
                 if seat.waiting and seat.index != write.acted_seat:
                     continue  # still waited for: its deadline runs on
-                seat.waiting, seat.due_at = True, now + game.pace_delta
+                seat.waiting, seat.due_at = True, _next_due_at(game, seat, now)
             elif seat.waiting or seat.due_at is not None:
+                _spend_bank(game, seat, now)
                 seat.waiting, seat.due_at = False, None
             else:
                 continue
@@ -583,15 +585,37 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
     )
 
 
+def _next_due_at(game: Game, seat: Seat, now: datetime) -> datetime:
+    """The deadline of a seat that becomes waited for: now + the pace's time per decision, or in
+    a time-bank game now + the seat's bank, which first keeps what the seat's last decision left
+    (if it is waited for again right after acting), then gains the increment up to the cap."""
+    if game.pace != Game.Pace.BANK:
+        return now + game.pace_delta
+    _spend_bank(game, seat, now)
+    bank = Game.BANK_START if seat.time_bank is None else seat.time_bank
+    seat.time_bank = min(bank + Game.BANK_INCREMENT, Game.BANK_CAP)
+    return now + seat.time_bank
+
+
+def _spend_bank(game: Game, seat: Seat, now: datetime) -> None:
+    """A time-bank seat's decision ends (it acted, or is no longer waited for): its bank keeps the
+    time left before its deadline, none after a timeout."""
+    if game.pace == Game.Pace.BANK and seat.waiting and seat.due_at is not None:
+        seat.time_bank = max(seat.due_at - now, timedelta(0))
+
+
 def _save_seats(seats: list[Seat]) -> None:
     """Save the seats' waiting flags, deadlines and results: one UPDATE per distinct set of
     values (every seat no longer waited for shares one, so do the deadlines a write set), which
     is a few queries for a whole batch of games."""
     groups: dict[tuple[Any, ...], list[int]] = {}
     for seat in seats:
-        groups.setdefault((seat.waiting, seat.due_at, seat.score, seat.place), []).append(seat.pk)
-    for (waiting, due_at, score, place), pks in groups.items():
-        Seat.objects.filter(pk__in=pks).update(waiting=waiting, due_at=due_at, score=score, place=place)
+        key = (seat.waiting, seat.due_at, seat.time_bank, seat.score, seat.place)
+        groups.setdefault(key, []).append(seat.pk)
+    for (waiting, due_at, time_bank, score, place), pks in groups.items():
+        Seat.objects.filter(pk__in=pks).update(
+            waiting=waiting, due_at=due_at, time_bank=time_bank, score=score, place=place
+        )
 
 
 def _bump(game: Game, kind: str, *fields: str) -> None:
