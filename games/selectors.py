@@ -210,11 +210,33 @@ def finished_games(*, user: AbstractBaseUser) -> list[HistoryEntry]:
 
 
 # -- the table --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TableHead:
+    """The rows a table read starts from (the game, its seats, the reader's seat), access checked.
+
+    `shell` holds everything of the `Table` but the per-seat view, legal actions, log and secrets,
+    which `table_from` adds.
+    """
+
+    game: Game
+    mine: Seat | None
+    shell: Table
+
+    @property
+    def started(self) -> bool:
+        return self.game.snapshot is not None
+
+
 def table(*, game_id: int, user: User, invite_token: str | None = None) -> Table:
     """What `user` may see of a game: their seat's view, or the spectator's.
 
     Private games are GameNotFound for anyone who is neither seated nor holding the invite token.
     """
+    return table_from(table_head(game_id=game_id, user=user, invite_token=invite_token))
+
+
+def table_head(*, game_id: int, user: User, invite_token: str | None = None) -> TableHead:
+    """The game and its seats for `table`, after the access checks (two queries)."""
     try:
         game = Game.objects.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
@@ -250,10 +272,24 @@ def table(*, game_id: int, user: User, invite_token: str | None = None) -> Table
         "resigned": mine is not None and mine.resigned,
         "invite_token": game.invite_token if mine is not None else None,
     }
-    if game.snapshot is None:
-        return Table(**common, seat=None, view=None)
+    seat = mine.index if mine is not None and game.snapshot is not None else None
+    return TableHead(game=game, mine=mine, shell=Table(**common, seat=seat, view=None))
 
-    seat = mine.index if mine is not None else None
+
+def table_from(head: TableHead) -> Table:
+    """The whole `Table` for a head: the seat's view, legal actions, log and secret cards."""
+    game, mine = head.game, head.mine
+    if game.snapshot is None:
+        return head.shell
+    seat = head.shell.seat
+    common = {
+        "game": head.shell.game,
+        "players": head.shell.players,
+        "is_member": head.shell.is_member,
+        "is_creator": head.shell.is_creator,
+        "resigned": head.shell.resigned,
+        "invite_token": head.shell.invite_token,
+    }
     rules = game.engine
     state = rules.from_json(game.snapshot)
     over = rules.is_over(state)

@@ -7,18 +7,25 @@ except `act` under htmx, which answers with the updated table fragment.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import urlencode
+from django.utils.safestring import mark_safe
+from django.utils.timesince import timeuntil
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
@@ -30,6 +37,10 @@ from .forms import ActionForm, GameCreateForm, InviteForm, VersionForm, cleaned_
 from .models import Action
 
 TABLE_TEMPLATE = "games/table.html"
+#: How long a rendered table fragment is kept; a write makes it unreachable sooner (new version).
+TABLE_CACHE_SECONDS = 600
+#: Stands for the reader's CSRF token in a cached fragment (NUL: never in a rendered name or text).
+CSRF_SLOT = "\x00csrf-token\x00"
 
 
 def handles_game_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -96,17 +107,59 @@ def create(request: HttpRequest) -> HttpResponse:
     return redirect("games:table", game.pk)
 
 
+def _fragment_key(head: selectors.TableHead, invite: str) -> str | None:
+    """The cache key of a started game's `#table` fragment as this reader sees it, else None.
+
+    The game's version bumps on every write, so an entry is never stale for the game; the seat
+    (or the spectator) keeps one seat's secrets from another; the rest is everything else the
+    fragment shows that can change without a write: the reader's language and time zone, the
+    players' names and the deadlines' "… left" (as the template words them now), the invite
+    token in the page's address. Open games (cheap, and their forms vary by reader) are not cached.
+    """
+    if not head.started:
+        return None
+    shell = head.shell
+    lefts = [timeuntil(p.due_at) for p in shell.players if p.due_at is not None]
+    varying = repr((shell, lefts, invite, timezone.get_current_timezone_name()))
+    digest = hashlib.sha256(varying.encode()).hexdigest()
+    seat = "spectator" if shell.seat is None else shell.seat
+    game = head.game
+    return f"table:{game.pk}:{game.created_at.timestamp()}:{game.version}:{seat}:{get_language()}:{digest}"
+
+
+def _table_fragment(request: HttpRequest, head: selectors.TableHead, context: dict[str, Any]) -> str:
+    """The `#table` fragment, from the cache when this reader's entry for this version exists.
+
+    Its forms embed the CSRF token, which is the reader's own: the fragment is rendered (and
+    stored) with CSRF_SLOT in its place, and the reader's token is put in on the way out.
+    """
+    key = _fragment_key(head, context["invite_token"])
+    html = cache.get(key) if key is not None else None
+    if html is None:
+        context = {**context, "t": selectors.table_from(head), "csrf_token": CSRF_SLOT}
+        html = render_to_string(f"{TABLE_TEMPLATE}#table", context, request)
+        if key is not None:
+            cache.set(key, html, TABLE_CACHE_SECONDS)
+    if CSRF_SLOT in html:
+        html = html.replace(CSRF_SLOT, get_token(request))
+    return html
+
+
 @require_GET
 @handles_game_errors
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
-    current = selectors.table(game_id=game_id, user=request.user, invite_token=request.GET.get("invite"))
+    head = selectors.table_head(game_id=game_id, user=request.user, invite_token=request.GET.get("invite"))
     context = {
-        "t": current,
-        "invite_link": _invite_link(request, current),
+        "t": head.shell,
+        "started": head.started,
+        "invite_link": _invite_link(request, head.shell),
         "invite_token": request.GET.get("invite", ""),
         "invite_form": InviteForm(),
     }
-    return render(request, f"{TABLE_TEMPLATE}#table" if request.htmx else TABLE_TEMPLATE, context)
+    fragment = _table_fragment(request, head, context)
+    if request.htmx:
+        return HttpResponse(fragment)
+    return render(request, TABLE_TEMPLATE, {**context, "table_html": mark_safe(fragment)})
 
 
 @require_POST

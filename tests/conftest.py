@@ -34,3 +34,14 @@ def compiled_catalogues() -> None:
 
         trans_real._translations.clear()  # catalogues loaded before the compile are stale
         trans_real._default = None
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Table fragments are cached by game id and version, and test databases reuse ids: every
+    test starts with an empty cache."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

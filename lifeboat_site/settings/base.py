@@ -120,6 +120,16 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# The cache holds rendered table fragments (per game version and seat; games.views). Per process
+# by default; several web processes can share one Redis via REDIS_CACHE_URL.
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_CACHE_URL"]}
+        if os.environ.get("REDIS_CACHE_URL")
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
 # Celery: Redis in production and CI; kombu's filesystem transport on a newcomer's machine.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
 # Where the filesystem transport keeps its messages (ignored by other transports).
