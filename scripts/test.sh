@@ -9,4 +9,4 @@ scripts/bootstrap.sh
 .venv/bin/ruff format --check .
 .venv/bin/mypy
 
-.venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest -n 2 "$@"
