@@ -35,7 +35,7 @@ def played(request, client):
 
 def test_table_page_queries(client, played, django_assert_num_queries):
     game, _action = played
-    with django_assert_num_queries(TABLE_QUERIES):
+    with django_assert_num_queries(TABLE_QUERIES + TABLE_NOTICES):
         assert client.get(table_url(game)).status_code == 200
 
 
@@ -48,7 +48,7 @@ def test_table_fragment_queries(client, played, django_assert_num_queries):
 def test_table_page_queries_uncached(client, played, django_assert_num_queries):
     game, _action = played
     cache.clear()  # a version (or reader) not yet rendered: the view, log and secrets are read
-    with django_assert_num_queries(TABLE_QUERIES + TABLE_UNCACHED_EXTRA):
+    with django_assert_num_queries(TABLE_QUERIES + TABLE_UNCACHED_EXTRA + TABLE_NOTICES):
         assert client.get(table_url(game)).status_code == 200
 
 
@@ -74,6 +74,9 @@ def test_move_fragment_queries(client, played, django_assert_num_queries):
 TABLE_QUERIES = 4
 # recent actions; my secrets (when the fragment is rendered)
 TABLE_UNCACHED_EXTRA = 2
+# the full page's live notices, outside the cached fragment: seats; absent seats; vacations;
+# the reader's mute for this game
+TABLE_NOTICES = 4
 # session, user with profile; open games; my games
 LOBBY_QUERIES = 4
 # session, user with profile; savepoint; game FOR UPDATE; seats; insert action; game update; seat
