@@ -162,23 +162,39 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, TABLE_TEMPLATE, {**context, "table_html": mark_safe(fragment)})
 
 
-@require_POST
-@login_required
-@handles_game_errors
-def act(request: HttpRequest, game_id: int) -> HttpResponse:
-    data = cleaned_or_error(ActionForm(request.POST))
+def play_move(
+    request: HttpRequest, *, game_id: int, action: dict[str, Any], expected_version: int, done: str
+) -> HttpResponse:
+    """Play the user's action; answer htmx with the new table fragment, a plain form with a redirect.
+
+    Every way of making a move from the table (a button, a composed form, a trade) ends here.
+    """
     services.action_submit(
         game_id=game_id,
         user=request.user,
-        action=data["action"],
-        expected_version=data["expected_version"],
+        action=action,
+        expected_version=expected_version,
         source=Action.Source.WEB,
     )
     if request.htmx:
         context = {"t": selectors.table(game_id=game_id, user=request.user)}
         return render(request, f"{TABLE_TEMPLATE}#table", context)
-    messages.success(request, _("Your move was played."))
+    messages.success(request, done)
     return redirect("games:table", game_id)
+
+
+@require_POST
+@login_required
+@handles_game_errors
+def act(request: HttpRequest, game_id: int) -> HttpResponse:
+    data = cleaned_or_error(ActionForm(request.POST))
+    return play_move(
+        request,
+        game_id=game_id,
+        action=data["action"],
+        expected_version=data["expected_version"],
+        done=_("Your move was played."),
+    )
 
 
 def _lobby_action(

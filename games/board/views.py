@@ -9,22 +9,21 @@ the table loads only when it is opened.
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
 import engine
-from games import selectors, services
+from games import selectors
 from games.board import prompt
 from games.board.rules import REFERENCES as RULES
 from games.errors import GameNotFound, InvalidRequest
-from games.models import Action, Game, Seat
-from games.views import TABLE_TEMPLATE, handles_game_errors
+from games.models import Game, Seat
+from games.views import handles_game_errors, play_move
 
 #: The client event the table listens for to fetch its fragment again.
 CHANGED_EVENT = "game-changed"
@@ -72,18 +71,7 @@ def _play(request: HttpRequest, game_id: int, action: dict, version_seen: str, d
     """Play an action composed from a form, answering like the act endpoint."""
     if not version_seen.isdigit():
         raise InvalidRequest(_("The form is missing the version of the game you saw."))
-    services.action_submit(
-        game_id=game_id,
-        user=request.user,
-        action=action,
-        expected_version=int(version_seen),
-        source=Action.Source.WEB,
-    )
-    if request.htmx:
-        context = {"t": selectors.table(game_id=game_id, user=request.user)}
-        return render(request, f"{TABLE_TEMPLATE}#table", context)
-    messages.success(request, done)
-    return redirect("games:table", game_id)
+    return play_move(request, game_id=game_id, action=action, expected_version=int(version_seen), done=done)
 
 
 @require_POST
