@@ -6,6 +6,7 @@ from typing import Any
 
 from django import template
 
+from games import i18n
 from games.board import present_table as _present_table
 from games.board.log import Section, sections
 from games.board.present import Presented, player_names
@@ -31,3 +32,9 @@ def game_log(table: Any) -> list[Section]:
 def rules_reference(slug: str) -> dict[str, Any] | None:
     """Card and character numbers for the rules help of a game."""
     return reference(slug)
+
+
+@register.filter
+def card_name(card: str) -> str:
+    """A card id as a reader names it, in their language (`love-kid`: "Love: The Kid")."""
+    return i18n.card_name(card)
