@@ -5,14 +5,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from games.errors import GameError
 
-class ClubError(Exception):
-    status_code = 400
-    default_message = _("That is not possible.")
 
-    def __init__(self, message: str | None = None) -> None:
-        self.message = str(message or self.default_message)
-        super().__init__(self.message)
+class ClubError(GameError):
+    """A refusal of the clubs, leagues or ratings services: a GameError, so every page's error
+    handling (readable message, HTTP status) covers both."""
 
 
 class NotFound(ClubError):

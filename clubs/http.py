@@ -10,20 +10,20 @@ from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from .errors import ClubError, Invalid
+from games.errors import GameError
+
+from .errors import Invalid
 
 
 def handles_club_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A refusal (ClubError, or GameError from games.services) becomes its 4xx page with the
-    readable message; nothing was written."""
+    """A refusal (a GameError, ClubError included) becomes its 4xx page with the readable
+    message; nothing was written."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        from games.errors import GameError
-
         try:
             return view(request, *args, **kwargs)
-        except (ClubError, GameError) as exc:
+        except GameError as exc:
             return render(request, "clubs/error.html", {"message": exc.message}, status=exc.status_code)
 
     return wrapper
