@@ -1,0 +1,129 @@
+"""Cost of rendering the table's `#table` fragment (a cache miss), for a player and a spectator.
+
+    .venv/bin/python bench/render.py [N]
+
+Runs the test settings against a temporary SQLite database (migrated here). For each game, four
+players play the same seeded random moves through the services to a point well under way; then
+the fragment is rendered N times as the view renders it on a cache miss
+(`render_to_string("games/table.html#table", ...)`), for a seat the game waits for (board,
+private corner, prompt and log) and for a signed-in spectator. Each render gets a table fresh from
+`selectors.table`, and only the render is timed. Prints medians, and the same for each included
+part rendered alone and for the Python presenters they call. Figures only: nothing here asserts
+timings.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DB_DIR = tempfile.mkdtemp(prefix="lifeboat-bench-")
+os.environ["DJANGO_SETTINGS_MODULE"] = "lifeboat_site.settings.test"
+os.environ["DATABASE_URL"] = f"sqlite:///{DB_DIR}/bench.sqlite3"
+os.environ["CELERY_BROKER_URL"] = "memory://"  # tasks queued on commit go nowhere
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.template.loader import render_to_string  # noqa: E402
+from django.test import RequestFactory  # noqa: E402
+from django.test.utils import setup_test_environment  # noqa: E402
+
+from games import selectors, services  # noqa: E402
+from games.board.log import sections  # noqa: E402
+from games.board.present import player_names, present_table  # noqa: E402
+from games.models import Game  # noqa: E402
+from tests.factories import UserFactory  # noqa: E402
+
+PLAYERS = 4
+#: Moves played before measuring, per game: a few days (rounds) into the game, a full log window.
+MOVES = {"lifeboat": 40, "lifeboats": 40}
+SEED = 7
+#: The parts `#table` includes for a started game, rendered alone for the breakdown.
+PARTS = (
+    "games/partials/players.html",
+    "games/partials/board_table.html",
+    "games/partials/log.html",
+    "games/partials/board_live.html",
+)
+
+
+def game_under_way(slug: str) -> tuple[Game, list]:
+    """A public game with a fixed deal and seat order, after MOVES[slug] seeded random moves."""
+    users = [UserFactory() for _ in range(PLAYERS)]
+    game = services.game_create_started(users=users, slug=slug, seed=SEED, created_by=users[0])
+    rules = game.engine
+    chooser = random.Random(SEED)
+    for _ in range(MOVES[slug]):
+        game.refresh_from_db()
+        state = rules.from_json(game.snapshot)
+        seat = chooser.choice(rules.to_act(state))
+        action = chooser.choice(rules.legal_actions(state, seat))
+        services.action_submit(
+            game_id=game.pk, user=users[seat], action=action, expected_version=game.version
+        )
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING, "the benchmark game ended early: lower MOVES"
+    return game, users
+
+
+def median_ms(n: int, work: Callable[[], object], fresh: Callable[[], object]) -> float:
+    """Median ms of `work(fresh())` over n runs, `fresh()` untimed."""
+    samples = []
+    for _ in range(n):
+        arg = fresh()
+        start = time.perf_counter()
+        work(arg)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples) * 1000
+
+
+def measure(n: int, game: Game, reader, who: str) -> None:
+    request = RequestFactory().get(f"/games/{game.pk}/")
+    request.user = reader
+    context = {"csrf_token": "token", "invite_token": ""}
+
+    def fresh() -> selectors.Table:
+        return selectors.table(game_id=game.pk, user=reader)
+
+    def render(template: str) -> Callable[[selectors.Table], str]:
+        return lambda t: render_to_string(template, {**context, "t": t}, request)
+
+    for _ in range(20):  # warm-up: templates, translations, memoised names
+        render("games/table.html#table")(fresh())
+    table = fresh()
+    lines = sum(len(s.lines) for s in sections(game.slug, table.log, table.view, player_names(table)))
+    total = median_ms(n, render("games/table.html#table"), fresh)
+    print(f"  {who:10} #table {total:6.2f} ms   ({lines} log sentences)")
+    for part in PARTS:
+        print(f"    {Path(part).name:24} {median_ms(n, render(part), fresh):6.2f} ms")
+    print(f"    {'present_table()':24} {median_ms(n, present_table, fresh):6.2f} ms")
+    log = lambda t: sections(t.game.slug, t.log, t.view, player_names(t))  # noqa: E731
+    print(f"    {'log sections()':24} {median_ms(n, log, fresh):6.2f} ms")
+
+
+def main(n: int) -> None:
+    setup_test_environment()
+    call_command("migrate", verbosity=0)
+    spectator = UserFactory()
+    print(f"#table fragment render, {PLAYERS} players, median of {n} renders (English, test settings)")
+    for slug in MOVES:
+        game, users = game_under_way(slug)
+        waited = game.engine.to_act(game.engine.from_json(game.snapshot))[0]
+        print(f"{slug} after {MOVES[slug]} moves")
+        measure(n, game, users[waited], f"seat {waited}")
+        measure(n, game, spectator, "spectator")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)
