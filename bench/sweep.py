@@ -13,7 +13,9 @@ the games. Target: 10,000 games with 1,000 overdue seats swept in at most 2 s.
 
 Figures:
 - serial: `sweep_deadlines()` plays every overdue seat in this one process (the broker-less path);
-  without --broker the after-commit enqueue of mails is counted, not published.
+  then "record" is the work of the after-commit tasks it queued (`record_writes`: the prompts,
+  mails and idle ladder those plays cause), run here in the same batches of games, timed apart.
+  Without --broker the after-commit enqueue of mails is counted, not published.
 - dispatch: what the beat task itself does (`dispatch_overdue()`): one indexed query, then one
   `play_overdue_seats` task per game (counted, or published with --broker/--workers).
 - --workers N (Redis and PostgreSQL): a real `celery worker --concurrency N` plays the fanned-out
@@ -49,7 +51,7 @@ import engine  # noqa: E402
 from accounts.models import Profile  # noqa: E402
 from games.models import Action, Game, Seat  # noqa: E402
 from notifications import services  # noqa: E402
-from notifications.models import GameSettings, Notification, Prompt, SeatStatus  # noqa: E402
+from notifications.models import GameSettings, GameWrite, Notification, Prompt, SeatStatus  # noqa: E402
 
 SLUG, PLAYERS, USERS = "lifeboats", 4, 80
 
@@ -86,7 +88,7 @@ def users() -> list:
 
 def build(games: int, overdue: int, states: list[tuple[dict, list[int]]], people: list) -> None:
     """`games` running games; in `overdue` of them one waiting seat's deadline passed a minute ago."""
-    for model in (Notification, Prompt, SeatStatus, GameSettings, Action, Seat, Game):
+    for model in (Notification, Prompt, SeatStatus, GameSettings, GameWrite, Action, Seat, Game):
         model.objects.all().delete()
     now = timezone.now()
     rows = []
@@ -131,6 +133,7 @@ def counted(fn, *, publish: bool):
             mock.patch(
                 "notifications.tasks.play_overdue_seats.delay", side_effect=lambda *a: published.append(a)
             ),
+            mock.patch("notifications.tasks.record_game_writes.delay"),  # recorded apart, timed
         ]
     for p in patches:
         p.start()
@@ -299,15 +302,19 @@ def main() -> None:
         print(f"serial sweep on {connection.vendor} ({SLUG}, {PLAYERS} players, {len(states)} real states)")
         print(
             f"{'games':>7} {'overdue':>8} {'played':>7} {'seconds':>8} {'queries':>8} {'q/seat':>7}"
-            f" {'mails':>6}"
+            f" {'record s':>9} {'queries':>8} {'mails':>6}"
         )
+        every_write = timezone.now() + services.WRITE_GRACE * 2
         for games, overdue in sizes:
             build(games, overdue, states, people)
-            result, elapsed, queries, mails = counted(services.sweep_deadlines, publish=args.broker)
+            result, elapsed, queries, _ = counted(services.sweep_deadlines, publish=args.broker)
+            _, recorded, record_queries, mails = counted(
+                lambda: services.sweep_writes(now=every_write), publish=args.broker
+            )
             per_seat = queries / max(1, overdue)
             print(
                 f"{games:>7} {overdue:>8} {result['played']:>7} {elapsed:>8.2f} {queries:>8} {per_seat:>7.1f}"
-                f" {mails:>6}"
+                f" {recorded:>9.2f} {record_queries:>8} {mails:>6}"
             )
         build(args.games, args.overdue, states, people)
         result, elapsed, queries, tasks = counted(services.dispatch_overdue, publish=bool(args.broker))

@@ -33,7 +33,8 @@ from django.utils.translation import gettext as _
 import engine
 from clubs import selectors as club_selectors
 from clubs.models import Club
-from notifications.services import GameProgress, record_progress
+from notifications.models import GameWrite
+from notifications.services import note_writes
 from ratings.services import rate_finished_game
 
 from .errors import (
@@ -503,11 +504,12 @@ def _store_state(
 
 def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> None:
     """Store the writes: their actions, snapshots and versions, every seat's waiting flag and
-    deadline kept in step with to_act, results and ratings of finished games, then the
-    notifications bookkeeping, and `game_changed` after the commit.
+    deadline kept in step with to_act, results and ratings of finished games, one `GameWrite`
+    each for the notifications bookkeeping, and `game_changed` after the commit.
 
     One implementation for a single move and for a batch of default actions: one insert of the
-    actions, one update of the games and one of the changed seats, whatever the batch's size.
+    actions, one update of the games, one of the changed seats and one insert of the writes,
+    whatever the batch's size.
     """
     if not writes:
         return
@@ -563,22 +565,19 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
         rate_finished_game(game=game)  # results and ratings, in this same transaction
     for write in writes:
         _after_commit(write.game, write.kind)
-    # Outbox rows (prompts, reminders, start/end mails) and deadline bookkeeping, in this transaction.
-    record_progress(
+    # Prompts, mails and the idle ladder are written by a task right after the commit.
+    note_writes(
         [
-            GameProgress(
+            GameWrite(
                 game=write.game,
-                state=write.state,
-                acted_seat=write.acted_seat,
+                version=write.game.version,
                 kind=write.kind,
-                new_actions=[
-                    {
-                        "seq": write.game.move_count - len(write.plays) + k,
-                        "seat_index": play[0],
-                        "source": play[3],
-                    }
-                    for k, play in enumerate(write.plays, start=1)
+                acted_seat=write.acted_seat,
+                actions=[
+                    [write.game.move_count - len(write.plays) + k, seat_index, source]
+                    for k, (seat_index, _action, _events, source) in enumerate(write.plays, start=1)
                 ],
+                created_at=now,
             )
             for write in writes
         ]

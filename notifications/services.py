@@ -1,10 +1,12 @@
 """Every write of the notifications app.
 
-The games services call `record_game_progress` once per game write, inside their transaction and
-with the game row locked: it writes the outbox rows (prompts, reminders, start and end mails),
-the prompts that signed links and reply addresses name, and the idle-ladder bookkeeping. Mails are
-enqueued only after the commit (`transaction.on_commit`); an enqueue that fails is logged and left
-to `sweep_outbox`, so a broker outage never breaks a move.
+The games services call `note_writes` once per game write, inside their transaction: one
+`GameWrite` row, and the `record_game_writes` task handed the game right after the commit. That task
+(`record_writes`) locks the game and writes what the write causes: the outbox rows (prompts,
+reminders, start and end mails), the prompts that signed links and reply addresses name, and the
+idle-ladder bookkeeping, then deletes the row; `sweep_writes` records any whose task was lost.
+Mails are enqueued only after the commit (`transaction.on_commit`); an enqueue that fails is logged
+and left to `sweep_outbox`, so a broker outage never breaks a move.
 
 `deliver` is the body of the send task: lock the row, act only from PENDING (or a SENDING row
 whose worker died), apply the user's preferences, mark it SENDING, send outside the lock, mark it
@@ -42,6 +44,7 @@ from .models import (
     TURN_KINDS,
     GameMute,
     GameSettings,
+    GameWrite,
     Kind,
     Notification,
     Prompt,
@@ -290,33 +293,102 @@ def _reminder_times(
     return times
 
 
+# -- game writes ------------------------------------------------------------------------------
+#: How old a pending GameWrite must be before `sweep_writes` takes it (its task is late or lost).
+WRITE_GRACE = dt.timedelta(seconds=30)
+
+
+def note_writes(writes: list[GameWrite]) -> None:
+    """Queue game writes for `record_writes`: one insert in the caller's transaction (the game
+    write's), and the games handed to the task right after the commit."""
+    GameWrite.objects.bulk_create(writes)
+    game_ids = sorted({w.game_id for w in writes})
+    transaction.on_commit(lambda: _enqueue_record(game_ids))
+
+
+def _enqueue_record(game_ids: list[int]) -> None:
+    from .tasks import record_game_writes
+
+    try:
+        record_game_writes.delay(game_ids)
+    except Exception:  # the broker is down: sweep_writes records them within the minute
+        logger.warning("could not enqueue recording of games %s", game_ids, exc_info=True)
+
+
+def record_writes(*, game_ids: list[int]) -> int:
+    """Record the pending writes of these games; returns how many were recorded.
+
+    Locks the games (in id order, as every game write does), then writes what their pending
+    writes cause from each game's current state and deletes them, in one transaction: safe to run
+    twice or concurrently (a write is recorded only by the transaction that deletes it).
+    """
+    with transaction.atomic():
+        games = list(Game.objects.select_for_update().filter(pk__in=game_ids).order_by("pk"))
+        return record_locked_writes(games)
+
+
+def record_locked_writes(games: list[Game]) -> int:
+    """`record_writes` for games the caller has locked in its transaction (a mail's move first
+    brings the game's prompts up to date, so a prompt kept valid by the last write is honoured)."""
+    pending: dict[int, list[GameWrite]] = {}
+    for write in GameWrite.objects.filter(game__in=games).order_by("game_id", "version"):
+        pending.setdefault(write.game_id, []).append(write)
+    if not pending:
+        return 0
+    record_progress(
+        [
+            GameProgress(
+                game=game,
+                acted_seats=frozenset(w.acted_seat for w in writes if w.acted_seat is not None),
+                kind="started" if any(w.kind == "started" for w in writes) else writes[-1].kind,
+                new_actions=[
+                    {"seq": seq, "seat_index": seat, "source": source}
+                    for w in writes
+                    for seq, seat, source in w.actions
+                ],
+            )
+            for game in games
+            if (writes := pending.get(game.pk))
+        ]
+    )
+    recorded = [w.pk for writes in pending.values() for w in writes]
+    GameWrite.objects.filter(pk__in=recorded).delete()
+    return len(recorded)
+
+
+def sweep_writes(*, now: dt.datetime | None = None, limit: int = 1000) -> int:
+    """Record the writes whose task is late or was lost (broker down, process died after the
+    commit), in batches of games; returns how many were recorded."""
+    now = now or timezone.now()
+    game_ids = list(
+        GameWrite.objects.filter(created_at__lte=now - WRITE_GRACE)
+        .order_by()
+        .values_list("game_id", flat=True)
+        .distinct()[:limit]
+    )
+    return sum(record_writes(game_ids=batch) for batch in _chunks(sorted(game_ids), sweep_batch()))
+
+
 @dataclass
 class GameProgress:
-    """One game write for `record_progress`: the game (version already bumped), its new state, the
-    seat that acted and the actions the write added (seq, seat_index, source)."""
+    """The game writes `record_progress` handles for one game: the game (its latest version), its
+    state (None: from the snapshot), the seats whose players acted and the actions the writes added
+    (seq, seat_index, source)."""
 
     game: Game
     state: Any = None
-    acted_seat: int | None = None
+    acted_seats: frozenset[int] = frozenset()
     kind: str = "action"
-    #: The actions this write added; None: read them from the log.
+    #: The actions these writes added; None: read them from the log.
     new_actions: list[dict[str, Any]] | None = None
-
-
-def record_game_progress(
-    *, game: Game, state: Any = None, acted_seat: int | None = None, kind: str = "action"
-) -> None:
-    """Write the outbox rows, prompts and idle-ladder counts that follow one game write."""
-    record_progress([GameProgress(game=game, state=state, acted_seat=acted_seat, kind=kind)])
 
 
 def record_progress(writes: list[GameProgress]) -> None:
     """Write the outbox rows, prompts and idle-ladder counts that follow game writes.
 
-    Called by games.services inside the writes' transaction, with the game rows locked and after
-    the seats' `waiting`/`due_at` are updated; one call for a single move and for a batch of
-    default actions (the deadline sweep). Rendering data comes only from each seat's `view`, the
-    events visible to it and its legal actions; never from the raw state.
+    Called by `record_locked_writes` with the game rows locked, for one game after a move and for
+    a batch of games after a deadline sweep. Rendering data comes only from each seat's `view`,
+    the events visible to it and its legal actions; never from the raw state.
 
     A fixed handful of queries per call, whatever the number of games in it: seats with
     vacations, seat statuses with their open prompts, one insert of new prompts, one update of
@@ -453,7 +525,7 @@ def record_progress(writes: list[GameProgress]) -> None:
                     due_at = extended
             legal = rules.legal_actions(state, index)
             prompt = status.open_prompt
-            if prompt is not None and index != write.acted_seat and prompt.actions == legal:
+            if prompt is not None and index not in write.acted_seats and prompt.actions == legal:
                 kept.setdefault(game.version, []).append(prompt.pk)  # the same decision: no new mail
                 if prompt.due_at != due_at:
                     prompt.due_at = due_at
@@ -1059,7 +1131,8 @@ def play_prompt_choice(
         game_ref = Prompt.objects.filter(pk=prompt_id).values_list("game_id", flat=True).first()
         if game_ref is None:
             raise PromptInvalid()
-        Game.objects.select_for_update().filter(pk=game_ref).values_list("pk").first()
+        game = Game.objects.select_for_update().get(pk=game_ref)
+        record_locked_writes([game])  # the prompt as the game's latest write left it
         prompt = (
             Prompt.objects.select_for_update(of=("self",)).select_related("user").filter(pk=prompt_id).first()
         )
@@ -1067,7 +1140,6 @@ def play_prompt_choice(
         if not 1 <= choice <= len(prompt.actions):
             raise PromptInvalid(_("There is no choice %(n)s in this mail.") % {"n": choice})
         action = prompt.actions[choice - 1]
-        game = Game.objects.get(pk=prompt.game_id)
         rules = engine.get_game(game.slug)
         label = describe_action(rules, rules.from_json(game.snapshot), prompt.seat_index, action)
         try:

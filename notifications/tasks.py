@@ -13,6 +13,18 @@ def send_notification(notification_id: int) -> str:
     return services.deliver(notification_id)
 
 
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def record_game_writes(game_ids: list[int]) -> int:
+    """Write the prompts, mails and idle-ladder counts of these games' latest writes; safe to run
+    twice (each write is recorded once, by the transaction that deletes it)."""
+    return services.record_writes(game_ids=[int(game_id) for game_id in game_ids])
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def sweep_writes() -> int:
+    return services.sweep_writes()
+
+
 @shared_task(acks_late=True, ignore_result=True)
 def sweep_outbox() -> dict[str, int]:
     return services.sweep_outbox()

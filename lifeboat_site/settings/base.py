@@ -159,6 +159,7 @@ CELERY_TASK_QUEUES = (Queue("celery", routing_key="celery"), Queue("mail", routi
 CELERY_TASK_ROUTES = {"notifications.tasks.send_notification": {"queue": "mail"}}
 CELERY_BEAT_SCHEDULE = {
     "notifications-sweep-deadlines": {"task": "notifications.tasks.sweep_deadlines", "schedule": 60.0},
+    "notifications-sweep-writes": {"task": "notifications.tasks.sweep_writes", "schedule": 60.0},
     "notifications-sweep-outbox": {"task": "notifications.tasks.sweep_outbox", "schedule": 60.0},
     "notifications-send-digests": {"task": "notifications.tasks.send_digests", "schedule": 3600.0},
     "leagues-advance-seasons": {"task": "leagues.tasks.advance_due_seasons", "schedule": 300.0},

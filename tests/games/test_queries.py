@@ -80,10 +80,8 @@ TABLE_NOTICES = 4
 # session, user with profile; open games; my games
 LOBBY_QUERIES = 4
 # session, user with profile; savepoint; game FOR UPDATE; seats; insert action; game update; seat
-# updates (one per new set of values: the seat now waited for, the seat that acted); then
-# notifications.services.record_progress: seats with vacations, seat statuses, recent actions
-# (for the prompt mail), insert prompt, update prompts, seat statuses (the seat that acted, the
-# seat prompted), insert mails; release. Nothing after the commit for a move that ends nothing.
-MOVE_QUERIES = 18
+# updates (one per new set of values: the seat now waited for, the seat that acted); insert the
+# write for the notifications task (prompts and mails are written after the commit); release.
+MOVE_QUERIES = 11
 # game; seats; recent actions; my secrets (the session and user are already loaded)
 TABLE_FRAGMENT_AFTER_MOVE = 4

@@ -2,9 +2,10 @@
 
 import pytest
 from django.core import mail
+from django.utils import timezone
 
 from notifications import services
-from notifications.models import Kind, Notification, Prompt, Status
+from notifications.models import GameWrite, Kind, Notification, Prompt, Status
 
 from .helpers import (
     assert_no_secrets,
@@ -77,8 +78,10 @@ def test_no_mail_carries_another_seat_secret(django_capture_on_commit_callbacks,
 def test_a_prompt_is_recorded_once_per_decision(django_capture_on_commit_callbacks):
     game, _users = start_game(django_capture_on_commit_callbacks)
     before = Notification.objects.count()
+    again = GameWrite(game=game, version=game.version, kind="started", created_at=timezone.now())
     with django_capture_on_commit_callbacks(execute=True):
-        services.record_game_progress(game=game)  # the same write reported twice
+        services.note_writes([again])  # the same write reported twice
+    assert not GameWrite.objects.exists()
     assert Notification.objects.count() == before
     assert Prompt.objects.filter(game=game, closed_at__isnull=True).count() == len(waiting(game))
 
