@@ -8,16 +8,46 @@ language, so buttons, prompts and mails read in the reader's language.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.utils import translation
 from django.utils.functional import Promise
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 
 from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION
+
+#: What `per_language` functions have answered so far, by active language then function and
+#: arguments. Django's gettext searches its catalogues on every call, and a lazy name translates
+#: again each time it is shown, while every table render asks for the same few hundred strings.
+_ANSWERS: dict[str | None, dict[tuple[Any, ...], Any]] = {}
+
+
+def per_language[Result](function: Callable[..., Result]) -> Callable[..., Result]:
+    """`function` memoised by its (hashable) arguments and the active language, for functions whose
+    result depends on nothing else: translations and the names and sentences built from them."""
+
+    @functools.wraps(function)
+    def memoised(*args: Any) -> Result:
+        answers = _ANSWERS.setdefault(get_language(), {})
+        key = (function, *args)
+        try:
+            return answers[key]
+        except KeyError:
+            answers[key] = answer = function(*args)
+            return answer
+        except TypeError:  # an unhashable argument: answered, not remembered
+            return function(*args)
+
+    return memoised
+
+
+#: Django's translation functions, memoised (the msgids are literals: a bounded set).
+gettext = _ = per_language(translation.gettext)
+pgettext = per_language(translation.pgettext)
+ngettext = per_language(translation.ngettext)
 
 #: Lifeboat (Siadek): characters, bow to stern.
 CHARACTER_NAMES: dict[str, Promise] = {
@@ -83,32 +113,42 @@ GAME_NAMES: dict[str, Promise] = {
     "lifeboats": gettext_lazy("Lifeboats"),
 }
 
+_NAME_TABLES = {
+    "character": CHARACTER_NAMES,
+    "provision": PROVISION_NAMES,
+    "colour": COLOUR_NAMES,
+    "rank": RANK_NAMES,
+    "island": ISLAND_NAMES,
+}
 
-def _lookup(table: dict[str, Promise], slug: Any) -> str:
-    name = table.get(str(slug))
+
+@per_language
+def _lookup(table: str, slug: Any) -> str:
+    name = _NAME_TABLES[table].get(str(slug))
     return str(name) if name is not None else str(slug)
 
 
 def character_name(slug: str) -> str:
-    return _lookup(CHARACTER_NAMES, slug)
+    return _lookup("character", slug)
 
 
 def provision_name(kind: str) -> str:
-    return _lookup(PROVISION_NAMES, kind)
+    return _lookup("provision", kind)
 
 
 def colour_name(colour: str) -> str:
-    return _lookup(COLOUR_NAMES, colour)
+    return _lookup("colour", colour)
 
 
 def rank_name(rank: str) -> str:
-    return _lookup(RANK_NAMES, rank)
+    return _lookup("rank", rank)
 
 
 def island_name(island: str) -> str:
-    return _lookup(ISLAND_NAMES, island)
+    return _lookup("island", island)
 
 
+@per_language
 def card_name(card: Any) -> str:
     """A Lifeboat card id (`prov-07`, `nav-23`, `love-kid`) or a kind slug, in the active language."""
     card = str(card)

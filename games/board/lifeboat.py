@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION, VALUE
 from games import i18n
+from games.i18n import gettext as _
+from games.i18n import per_language, pgettext
 
 from . import svg
 from .palette import CHARACTER_COLOURS, ink
@@ -47,6 +48,7 @@ WINDOWS = {
 }
 
 
+@per_language
 def card_name(card: str) -> str:
     """A Provisions card's printed name (by id or by kind), a Navigation card's number, else the id."""
     if card == HIDDEN:
@@ -61,6 +63,7 @@ def card_name(card: str) -> str:
     return i18n.provision_name(kind)
 
 
+@per_language
 def nav_number(card: str) -> str:
     return _("No. %(number)s") % {"number": NAVIGATION[card].number} if card in NAVIGATION else _("a card")
 
@@ -113,6 +116,7 @@ def compose_parts(kind: str, actions: list[dict[str, Any]], view: dict[str, Any]
     return None
 
 
+@per_language
 def character_name(slug: str) -> str:
     return i18n.character_name(slug) if slug in CHARACTERS else slug
 
@@ -129,7 +133,12 @@ def navigation_summary(card: str | dict[str, Any] | None) -> str:
     """One line for a Navigation card: overboard, birds, thirst, fight and oar icons."""
     if card is None:
         return ""
-    nav = NAVIGATION.get(card if isinstance(card, str) else card.get("id", ""))
+    return _navigation_line(card if isinstance(card, str) else card.get("id", ""))
+
+
+@per_language
+def _navigation_line(card: str) -> str:
+    nav = NAVIGATION.get(card)
     if nav is None:
         return _("a Navigation card")
     overboard: Any = "all" if nav.overboard == ("*",) else list(nav.overboard)

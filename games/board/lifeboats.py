@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import pgettext_lazy
 
 from engine.lifeboats.data import figure_info
-from games.i18n import colour_name, rank_name
+from games.i18n import colour_name, pgettext, rank_name
+from games.i18n import gettext as _
 
 from . import svg
 from .lifeboat import upper_first

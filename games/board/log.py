@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext, pgettext_lazy
+from django.utils.translation import pgettext_lazy
 
 from engine.lifeboat.data import KINDS, NAVIGATION
 from engine.lifeboats.data import PLAYER_COLOURS
 from games import i18n
-from games.i18n import colour_name, island_name
+from games.i18n import colour_name, island_name, ngettext, pgettext
+from games.i18n import gettext as _
 
 from .lifeboat import card_name, character_name, navigation_summary, upper_first
 from .lifeboats import PHASES as LIFEBOATS_PHASES

@@ -10,7 +10,8 @@ from html import escape
 from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
+
+from games.i18n import gettext as _
 
 
 def _text(x: int, y: int, text: str, size: int = 12, extra: str = "") -> str:

@@ -1,0 +1,26 @@
+"""Names and sentences remembered per language: each reader still gets their own language."""
+
+from __future__ import annotations
+
+from django.utils import translation
+
+from games import i18n
+from games.board.lifeboat import navigation_summary
+
+#: The same names and card lines in each site language, as the catalogues word them.
+KID = {"en": "The Kid", "hu": "Kölyök", "cs": "Dítě"}
+NAV_25 = {
+    "en": "No. 25: overboard nobody; a bird (+1); thirsty nobody",
+    "hu": "25. sz.: vízbe esik: senki; egy madár (+1); szomjas: senki",
+    "cs": "č. 25: přes palubu nikdo; pták (+1); žízeň: nikdo",
+}
+
+
+def test_remembered_names_and_lines_switch_with_the_active_language():
+    for _round in range(2):  # the second round reads what the first remembered
+        for language in ("en", "hu", "cs", "en"):
+            with translation.override(language):
+                assert i18n.character_name("kid") == KID[language]
+                assert i18n.gettext("you") == translation.gettext("you")
+                assert navigation_summary("nav-25") == NAV_25[language]
+                assert navigation_summary({"id": "nav-25"}) == NAV_25[language]
