@@ -26,6 +26,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import send_mail
 from django.db import transaction
+from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -53,6 +54,8 @@ logger = logging.getLogger(__name__)
 
 #: Zones `<kind>:<seat>` whose cards are dealt secretly to a seat at start (Lifeboat).
 SECRET_ZONE_KINDS = ("love", "hate")
+#: A game's seats with their players' users and profiles (the table shows their names).
+SEATS_WITH_PLAYERS = Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
 #: A bound on default actions played in a row for resigned seats (games end long before).
 MAX_AUTO_PLAYS = 10_000
 
@@ -263,8 +266,12 @@ def action_submit(
     expected_version: int,
     source: str = Action.Source.WEB,
 ) -> Game:
-    """Play `action` for the user's seat; refused actions raise a GameError and change nothing."""
-    game = _locked_game(game_id)
+    """Play `action` for the user's seat; refused actions raise a GameError and change nothing.
+
+    The game returned holds its seats as the move left them, with their players
+    (`selectors.table_head_of` builds the mover's table from it).
+    """
+    game = _locked_game(game_id, with_players=True)
     seats = list(game.seats.all())
     seat = _seat_of(game, seats, user)
     if seat.resigned:
@@ -406,9 +413,14 @@ def invite_token_matches(game: Game, token: str | None) -> bool:
 
 
 # -- helpers ----------------------------------------------------------------------------------
-def _locked_game(game_id: int) -> Game:
+def _locked_game(game_id: int, *, with_players: bool = False) -> Game:
+    """The game row, locked; `with_players`: its seats with their users and profiles too (in the
+    prefetch cache, so `game.seats.all()` reads no more), for a caller that shows the table next."""
+    games = Game.objects.select_for_update()
+    if with_players:
+        games = games.prefetch_related(SEATS_WITH_PLAYERS)
     try:
-        return Game.objects.select_for_update().get(pk=game_id)
+        return games.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise GameNotFound() from None
 

@@ -145,17 +145,21 @@ def _table_fragment(request: HttpRequest, head: selectors.TableHead, context: di
     return html
 
 
-@require_GET
-@handles_game_errors
-def table(request: HttpRequest, game_id: int) -> HttpResponse:
-    head = selectors.table_head(game_id=game_id, user=request.user, invite_token=request.GET.get("invite"))
-    context = {
+def _table_context(request: HttpRequest, head: selectors.TableHead) -> dict[str, Any]:
+    return {
         "t": head.shell,
         "started": head.started,
         "invite_link": _invite_link(request, head.shell),
         "invite_token": request.GET.get("invite", ""),
         "invite_form": InviteForm(),
     }
+
+
+@require_GET
+@handles_game_errors
+def table(request: HttpRequest, game_id: int) -> HttpResponse:
+    head = selectors.table_head(game_id=game_id, user=request.user, invite_token=request.GET.get("invite"))
+    context = _table_context(request, head)
     fragment = _table_fragment(request, head, context)
     if request.htmx:
         return HttpResponse(fragment)
@@ -167,9 +171,10 @@ def play_move(
 ) -> HttpResponse:
     """Play the user's action; answer htmx with the new table fragment, a plain form with a redirect.
 
-    Every way of making a move from the table (a button, a composed form, a trade) ends here.
+    Every way of making a move from the table (a button, a composed form, a trade) ends here. The
+    fragment is built from the rows the move itself read and wrote, and cached like the table's.
     """
-    services.action_submit(
+    game = services.action_submit(
         game_id=game_id,
         user=request.user,
         action=action,
@@ -177,8 +182,8 @@ def play_move(
         source=Action.Source.WEB,
     )
     if request.htmx:
-        context = {"t": selectors.table(game_id=game_id, user=request.user)}
-        return render(request, f"{TABLE_TEMPLATE}#table", context)
+        head = selectors.table_head_of(game=game, user=request.user)
+        return HttpResponse(_table_fragment(request, head, _table_context(request, head)))
     messages.success(request, done)
     return redirect("games:table", game_id)
 

@@ -1,10 +1,11 @@
 """Exact query counts for the lobby, the table and the move POST, equal for short and long games.
 
 The state is read from the snapshot, never replayed, so the length of the log must not matter.
-The move POST includes the notifications written in the same transaction. The game's seed and
-seat order are fixed, so each run plays the same moves and the counts are exact.
+The move POST includes the row that queues its notifications, written in the same transaction.
+The game's seed and seat order are fixed, so each run plays the same moves and the counts are exact.
 """
 
+import re
 from unittest import mock
 
 import pytest
@@ -69,6 +70,20 @@ def test_move_fragment_queries(client, played, django_assert_num_queries):
         assert client.post(act_url(game), act_data(game, action), **HTMX).status_code == 200
 
 
+def without_csrf_tokens(html: bytes) -> bytes:
+    return re.sub(rb'name="csrfmiddlewaretoken" value="[^"]+"', b"", html)
+
+
+def test_the_fragment_a_move_answers_with_is_cached_for_the_next_poll(
+    client, played, django_assert_num_queries
+):
+    game, action = played
+    moved = client.post(act_url(game), act_data(game, action), **HTMX)
+    with django_assert_num_queries(TABLE_QUERIES):
+        polled = client.get(table_url(game), **HTMX)
+    assert without_csrf_tokens(polled.content) == without_csrf_tokens(moved.content)  # masked anew each time
+
+
 # session, user with profile; game; seats with users and profiles (the fragment of this version
 # for this seat is cached by the warming request)
 TABLE_QUERIES = 4
@@ -83,5 +98,5 @@ LOBBY_QUERIES = 4
 # updates (one per new set of values: the seat now waited for, the seat that acted); insert the
 # write for the notifications task (prompts and mails are written after the commit); release.
 MOVE_QUERIES = 11
-# game; seats; recent actions; my secrets (the session and user are already loaded)
-TABLE_FRAGMENT_AFTER_MOVE = 4
+# recent actions; my secrets (the game and its seats with their players are the move's own rows)
+TABLE_FRAGMENT_AFTER_MOVE = 2
