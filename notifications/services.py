@@ -28,7 +28,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage
 from django.db import models, transaction
-from django.db.models import Case, F, Min, OuterRef, Q, Subquery, Value, When, Window
+from django.db.models import Case, Exists, F, Min, OuterRef, Q, Subquery, Value, When, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -688,14 +688,6 @@ def _recent_actions(game_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     return logs
 
 
-def _vacation_ends(user_ids: list[int], now: dt.datetime) -> dict[int, dt.datetime]:
-    return dict(
-        Vacation.objects.filter(
-            user_id__in=user_ids, starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
-        ).values_list("user_id", "ends_at")
-    )
-
-
 def _enqueue_autoplay(game_id: int, seat_index: int, version: int) -> None:
     from .tasks import autoplay_seat
 
@@ -1271,15 +1263,27 @@ def extend_deadlines(*, user: Any, by: dt.timedelta, now: dt.datetime) -> int:
 
 # -- selectors the table and pages use --------------------------------------------------------
 def seat_badges(*, game_id: int, now: dt.datetime | None = None) -> dict[int, dict[str, Any]]:
-    """{seat index: {"absent": bool, "vacation_until": datetime | None}} for the table."""
+    """{seat index: {"absent": bool, "vacation_until": datetime | None, "muted": bool}} for every
+    seat of the table, in one query: who is away (every player sees it) and whether the seat's
+    player muted the game (the table shows that to them alone)."""
     now = now or timezone.now()
-    seats = list(Seat.objects.filter(game_id=game_id, index__isnull=False).values_list("index", "user_id"))
-    absent = set(SeatStatus.objects.filter(game_id=game_id, absent=True).values_list("seat_index", flat=True))
-    away = _vacation_ends([u for _i, u in seats], now)
+    on_vacation = Vacation.objects.filter(
+        user=OuterRef("user_id"), starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
+    ).order_by("-ends_at")
+    seats = (
+        Seat.objects.filter(game_id=game_id, index__isnull=False)
+        .annotate(
+            absent=Exists(
+                SeatStatus.objects.filter(game_id=game_id, seat_index=OuterRef("index"), absent=True)
+            ),
+            vacation_until=Subquery(on_vacation.values("ends_at")[:1]),
+            muted=Exists(GameMute.objects.filter(game_id=game_id, user=OuterRef("user_id"))),
+        )
+        .values_list("index", "absent", "vacation_until", "muted")
+    )
     return {
-        index: {"absent": index in absent, "vacation_until": away.get(user_id)}
-        for index, user_id in seats
-        if index in absent or user_id in away
+        index: {"absent": absent, "vacation_until": until, "muted": muted}
+        for index, absent, until, muted in seats
     }
 
 

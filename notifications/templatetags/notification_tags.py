@@ -55,18 +55,18 @@ def table_notices(context: dict[str, Any], game_id: int, seat: int | None = None
 
     Usage in a table template: `{% load notification_tags %}{% table_notices game.id seat %}`.
     """
-    from notifications.models import GameMute
     from notifications.services import seat_badges
 
     request = context.get("request")
     user = getattr(request, "user", None)
     badges = seat_badges(game_id=game_id)
     signed_in = bool(user is not None and user.is_authenticated and seat is not None)
+    me = badges.get(seat) if seat is not None else None
     return {
         "game_id": game_id,
-        "badges": sorted(badges.items()),
-        "me": badges.get(seat) if seat is not None else None,
-        "muted": signed_in and GameMute.objects.filter(user=user, game_id=game_id).exists(),
+        "badges": sorted((i, b) for i, b in badges.items() if b["absent"] or b["vacation_until"]),
+        "me": me,
+        "muted": signed_in and me is not None and me["muted"],
         "signed_in": signed_in,
         "csrf_token": context.get("csrf_token"),
     }

@@ -89,9 +89,9 @@ def test_the_fragment_a_move_answers_with_is_cached_for_the_next_poll(
 TABLE_QUERIES = 4
 # recent actions; my secrets (when the fragment is rendered)
 TABLE_UNCACHED_EXTRA = 2
-# the full page's live notices, outside the cached fragment: seats; absent seats; vacations;
-# the reader's mute for this game
-TABLE_NOTICES = 4
+# the full page's live notices, outside the cached fragment: the seats with who is absent or on
+# vacation and whether the reader muted this game
+TABLE_NOTICES = 1
 # session, user with profile; open games; my games
 LOBBY_QUERIES = 4
 # session, user with profile; savepoint; game FOR UPDATE; seats; insert action; game update; seat
