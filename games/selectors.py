@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
 from django.db.models import Count, Exists, OuterRef, Subquery
 
 import engine
@@ -27,6 +28,8 @@ from .services import SEATS_WITH_PLAYERS, invite_token_matches
 
 #: How many of the latest actions' events the table shows.
 LOG_ACTIONS = 30
+#: How long a seat's secret cards stay cached (they never change once dealt).
+SECRETS_CACHE_SECONDS = 24 * 3600
 #: Shown in the log instead of a card the seat no longer sees.
 HIDDEN = "?"
 
@@ -335,5 +338,14 @@ def _redact(value: Any, hidden: set[str]) -> Any:
 
 
 def secrets_for_seat(*, seat: Seat) -> list[tuple[str, str]]:
-    """(kind, card) dealt secretly to this seat; callers pass only the requesting user's own seat."""
-    return list(SecretAssignment.objects.filter(seat=seat).values_list("kind", "card"))
+    """(kind, card) dealt secretly to this seat; callers pass only the requesting user's own seat.
+
+    Dealt once, at the start, and never changed: kept in the cache under the seat (its join time
+    too, as a database that reuses ids could give another seat the same id).
+    """
+    key = f"secrets:{seat.pk}:{seat.joined_at.timestamp()}"
+    secrets = cache.get(key)
+    if secrets is None:
+        secrets = list(SecretAssignment.objects.filter(seat=seat).values_list("kind", "card"))
+        cache.set(key, secrets, SECRETS_CACHE_SECONDS)
+    return secrets
