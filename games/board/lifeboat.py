@@ -234,6 +234,11 @@ class LifeboatBoard:
     trade: dict[str, Any] | None = None
     svg: str = ""
 
+    @property
+    def gone_names(self) -> str:
+        """Who went overboard, each with their player."""
+        return ", ".join(f"{s.name} ({s.player})" for s in self.gone)
+
 
 def upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
@@ -364,16 +369,18 @@ def _trade(view: dict[str, Any]) -> dict[str, Any] | None:
     ]
     if not targets:
         return None
+    face_up = _("face up")
+    # (value, label) pairs for the form's fields
     return {
-        "targets": [{"seat": p["seat"], "name": character_name(p["character"])} for p in targets],
-        "give": [{"id": c["id"], "name": card_name(c["id"]), "face_up": False} for c in me["hand"]]
-        + [{"id": c["id"], "name": card_name(c["id"]), "face_up": True} for c in players[seat]["table"]],
+        "targets": [(p["seat"], character_name(p["character"])) for p in targets],
+        "give": [(c["id"], card_name(c["id"])) for c in me["hand"]]
+        + [(c["id"], f"{card_name(c['id'])} ({face_up})") for c in players[seat]["table"]],
         "take_face_up": [
-            {"id": c["id"], "name": card_name(c["id"]), "owner": character_name(p["character"])}
+            (c["id"], f"{character_name(p['character'])}: {card_name(c['id'])} ({face_up})")
             for p in targets
             for c in p["table"]
         ],
-        "kinds": [{"slug": k.slug, "name": i18n.provision_name(k.slug)} for k in KINDS.values()],
+        "kinds": [(k.slug, i18n.provision_name(k.slug)) for k in KINDS.values()],
     }
 
 

@@ -1,15 +1,21 @@
-"""`{% present_table t as b %}`: the board presenters for the table page's context object."""
+"""The board presenters and their markup for the table's partials (`games/partials/*.html`)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django import template
+from django.utils.safestring import SafeString
 
 from games import i18n
+from games.board import markup
 from games.board import present_table as _present_table
-from games.board.log import Section, sections
+from games.board.links import GameLinks
+from games.board.links import game_links as _game_links
+from games.board.log import sections
 from games.board.present import Presented, player_names
+from games.board.prompt import Question
 from games.board.rules import reference
 
 register = template.Library()
@@ -21,11 +27,52 @@ def present_table(table: Any) -> Presented | None:
 
 
 @register.simple_tag
-def game_log(table: Any) -> list[Section]:
-    """The table's log as headed sections of sentences, newest first."""
+def game_links(game_id: int) -> GameLinks:
+    return _game_links(game_id)
+
+
+@register.simple_tag
+def game_log(table: Any) -> SafeString:
+    """The table's log as headed sections of sentences, newest first ("" when there is none)."""
     if table.view is None:
-        return []
-    return sections(table.game.slug, table.log, table.view, player_names(table))
+        return SafeString()
+    return markup.log_sections(sections(table.game.slug, table.log, table.view, player_names(table)))
+
+
+@register.simple_tag
+def player_rows(table: Any) -> SafeString:
+    return markup.player_rows(table)
+
+
+@register.simple_tag
+def time_left(due_at: datetime) -> SafeString:
+    return markup.time_left(due_at)
+
+
+@register.simple_tag(takes_context=True)
+def questions(
+    context: template.Context, questions: list[Question], game: Any, links: GameLinks
+) -> SafeString:
+    """The forms that answer the questions, each with the reader's CSRF field as `{% csrf_token %}`
+    renders it."""
+    token = context.get("csrf_token")
+    csrf_input = (
+        f'<input type="hidden" name="csrfmiddlewaretoken" value="{markup.escape(str(token))}">'
+        if token and token != "NOTPROVIDED"
+        else ""
+    )
+    return markup.questions(questions, links, game.version, csrf_input)
+
+
+register.simple_tag(markup.list_items)
+register.simple_tag(markup.options)
+register.simple_tag(markup.checkboxes)
+register.simple_tag(markup.lifeboat_seats)
+register.simple_tag(markup.lifeboat_final)
+register.simple_tag(markup.rowed)
+register.simple_tag(markup.offers)
+register.simple_tag(markup.lifeboats_players)
+register.simple_tag(markup.lifeboats_final)
 
 
 @register.simple_tag

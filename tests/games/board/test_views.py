@@ -87,6 +87,17 @@ def test_table_fragment_and_page_hide_other_seats_secrets(client):
             )
 
 
+@pytest.mark.parametrize(("slug", "moves"), [("lifeboat", 30), ("lifeboats", 30)])
+def test_a_player_name_with_markup_characters_is_shown_as_text(client, slug, moves):
+    game, users = running_game(slug, 4, moves)
+    Profile.objects.filter(user=users[1]).update(display_name="<i>\"Ann\" & 'Bo'</i>")
+    for user in users:
+        client.force_login(user)
+        fragment = client.get(table_url(game), **HTMX).content.decode()
+        assert "&lt;i&gt;&quot;Ann&quot; &amp; &#x27;Bo&#x27;&lt;/i&gt;" in fragment
+        assert "<i>" not in fragment
+
+
 def test_a_seats_move_through_a_radio_form_is_played(client):
     game, users = running_game("lifeboats", 3, 0)
     seat = game.engine.to_act(state_of(game))[0]
