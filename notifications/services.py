@@ -26,6 +26,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.core.mail import EmailMessage
 from django.db import models, transaction
 from django.db.models import Case, Exists, F, Min, OuterRef, Q, Subquery, Value, When, Window
@@ -432,6 +433,7 @@ def record_progress(writes: list[GameProgress]) -> None:
     retimed: list[Prompt] = []
     fresh: list[tuple[Prompt, GameProgress, dict[str, Any]]] = []
     autoplays: list[tuple[Game, list[int]]] = []
+    absence_changed: set[int] = set()  # games whose table notices change
 
     for write in writes:
         game = write.game
@@ -459,6 +461,7 @@ def record_progress(writes: list[GameProgress]) -> None:
                 limit = limits.get(game.pk) or idle_limit_default()
                 if status.consecutive_timeouts >= limit and not status.absent:
                     status.absent, status.absent_since = True, now
+                    absence_changed.add(game.pk)
                     rows.append(
                         Notification(
                             kind=Kind.ABSENT,
@@ -471,6 +474,8 @@ def record_progress(writes: list[GameProgress]) -> None:
                         )
                     )
             elif act["source"] in HUMAN_SOURCES:
+                if status.absent:
+                    absence_changed.add(game.pk)
                 status.consecutive_timeouts, status.absent, status.absent_since = 0, False, None
 
         if write.kind == "started":
@@ -667,6 +672,7 @@ def record_progress(writes: list[GameProgress]) -> None:
             row.enqueued_at = now
     created = _create_rows(rows, known_new=new_prompt_keys)
     _enqueue_marked_on_commit(_due_now(created, now))
+    _forget_notices(absence_changed)
 
 
 def _recent_actions(game_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
@@ -1149,12 +1155,16 @@ def play_prompt_choice(
 
 
 # -- preferences ------------------------------------------------------------------------------
+@transaction.atomic
 def mute_game(*, user: Any, game_id: int) -> None:
     GameMute.objects.get_or_create(user=user, game_id=game_id)
+    _forget_notices([game_id])
 
 
+@transaction.atomic
 def unmute_game(*, user: Any, game_id: int) -> None:
     GameMute.objects.filter(user=user, game_id=game_id).delete()
+    _forget_notices([game_id])
 
 
 @transaction.atomic
@@ -1184,6 +1194,7 @@ def mark_present(*, user: Any, game_id: int) -> bool:
     seat = Seat.objects.filter(game_id=game_id, user=user, index__isnull=False).first()
     if seat is None:
         return False
+    _forget_notices([game_id])
     return bool(
         SeatStatus.objects.filter(game_id=game_id, seat_index=seat.index, absent=True).update(
             absent=False, absent_since=None, consecutive_timeouts=0
@@ -1230,6 +1241,7 @@ def start_vacation(*, user: Any, days: int, now: dt.datetime | None = None) -> V
         raise VacationError(_("You have %(left)d vacation days left this year.") % {"left": int(left)})
     vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=now + dt.timedelta(days=days))
     extend_deadlines(user=user, by=dt.timedelta(days=days), now=now)
+    _forget_notices_of_user(user)
     return vacation
 
 
@@ -1239,6 +1251,7 @@ def end_vacation(*, user: Any, now: dt.datetime | None = None) -> None:
     Vacation.objects.filter(
         user=user, starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
     ).update(ended_early_at=now)
+    _forget_notices_of_user(user)
 
 
 def extend_deadlines(*, user: Any, by: dt.timedelta, now: dt.datetime) -> int:
@@ -1262,11 +1275,41 @@ def extend_deadlines(*, user: Any, by: dt.timedelta, now: dt.datetime) -> int:
 
 
 # -- selectors the table and pages use --------------------------------------------------------
-def seat_badges(*, game_id: int, now: dt.datetime | None = None) -> dict[int, dict[str, Any]]:
+#: The table's notices are read on every page load and change rarely: cached per game, dropped
+#: after the commit of every write that changes them, and kept no longer than this (nor past the
+#: end of a vacation they show).
+NOTICES_CACHE_SECONDS = 300
+
+
+def _notices_key(game_id: int) -> str:
+    return f"notices:{game_id}"
+
+
+def _forget_notices(game_ids: Iterable[int]) -> None:
+    """Drop the games' cached notices once the write that changes them commits (dropped sooner, a
+    reader could cache the old rows again before the commit)."""
+    keys = [_notices_key(game_id) for game_id in game_ids]
+    if keys:
+        transaction.on_commit(lambda: cache.delete_many(keys))
+
+
+def _forget_notices_of_user(user: Any) -> None:
+    _forget_notices(
+        Seat.objects.filter(user=user, index__isnull=False, game__status=Game.Status.RUNNING).values_list(
+            "game_id", flat=True
+        )
+    )
+
+
+def seat_badges(*, game_id: int) -> dict[int, dict[str, Any]]:
     """{seat index: {"absent": bool, "vacation_until": datetime | None, "muted": bool}} for every
-    seat of the table, in one query: who is away (every player sees it) and whether the seat's
-    player muted the game (the table shows that to them alone)."""
-    now = now or timezone.now()
+    seat of the table: who is away (every player sees it) and whether the seat's player muted the
+    game (the table shows that to them alone). One query, then cached (NOTICES_CACHE_SECONDS)."""
+    key = _notices_key(game_id)
+    badges = cache.get(key)
+    if badges is not None:
+        return badges
+    now = timezone.now()
     on_vacation = Vacation.objects.filter(
         user=OuterRef("user_id"), starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
     ).order_by("-ends_at")
@@ -1281,10 +1324,14 @@ def seat_badges(*, game_id: int, now: dt.datetime | None = None) -> dict[int, di
         )
         .values_list("index", "absent", "vacation_until", "muted")
     )
-    return {
+    badges = {
         index: {"absent": absent, "vacation_until": until, "muted": muted}
         for index, absent, until, muted in seats
     }
+    ends = [b["vacation_until"] for b in badges.values() if b["vacation_until"] is not None]
+    seconds = min([NOTICES_CACHE_SECONDS, *((end - now).total_seconds() for end in ends)])
+    cache.set(key, badges, max(1, int(seconds)))
+    return badges
 
 
 def inbound_dedupe_key(message_id: str, body: str) -> str:

@@ -2,9 +2,11 @@
 
 import pytest
 
+from games import services as game_services
+from notifications import services
 from notifications.models import SeatStatus
 
-from .helpers import start_game, table_url
+from .helpers import start_game, table_url, waiting_seat_and_action
 
 pytestmark = pytest.mark.django_db
 
@@ -28,3 +30,38 @@ def test_without_absences_no_seat_is_marked(client):
     game, users = start_game("lifeboats", 3)
     client.force_login(users[0])
     assert "absent: played automatically" not in client.get(table_url(game)).content.decode()
+
+
+def notices_seen(client, game) -> str:
+    return client.get(table_url(game)).content.decode()
+
+
+def test_the_cached_notices_follow_every_change(client, django_capture_on_commit_callbacks):
+    """Read once (and cached), the notices still show each change at the next page load."""
+    game, users = start_game("lifeboats", 3)
+    client.force_login(users[0])
+    assert "No mail from this game" in notices_seen(client, game)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/games/{game.pk}/mute/", {"mute": "1"})
+    assert "Mail me about this game again" in notices_seen(client, game)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.start_vacation(user=users[1], days=2)
+    assert "on vacation until" in notices_seen(client, game)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.end_vacation(user=users[1])
+    assert "on vacation until" not in notices_seen(client, game)
+
+    services.record_writes(game_ids=[game.pk])  # the start's bookkeeping, as its task does
+    seat, _action = waiting_seat_and_action(game)
+    SeatStatus.objects.filter(game=game, seat_index=seat).update(
+        consecutive_timeouts=services.idle_limit_default() - 1
+    )
+    game_services.apply_default_action(game_id=game.pk, seat_index=seat, expected_version=game.version)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.record_writes(game_ids=[game.pk])  # the idle ladder marks the seat absent
+    assert "absent: played automatically" in notices_seen(client, game)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.mark_present(user=users[seat], game_id=game.pk)
+    assert "absent: played automatically" not in notices_seen(client, game)
