@@ -24,7 +24,7 @@ from clubs import selectors as club_selectors
 from .errors import GameNotFound
 from .i18n import describe_action
 from .models import Action, Game, Seat, SecretAssignment
-from .services import SEATS_WITH_PLAYERS, invite_token_matches
+from .services import invite_token_matches
 
 #: How many of the latest actions' events the table shows.
 LOG_ACTIONS = 30
@@ -241,16 +241,16 @@ def table(*, game_id: int, user: User, invite_token: str | None = None) -> Table
 def table_head(*, game_id: int, user: User, invite_token: str | None = None) -> TableHead:
     """The game and its seats for `table`, after the access checks (two queries)."""
     try:
-        game = Game.objects.prefetch_related(SEATS_WITH_PLAYERS).get(pk=game_id)
+        game = Game.objects.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise GameNotFound() from None
-    return table_head_of(game=game, user=user, invite_token=invite_token)
+    seats = list(game.seats.select_related("user__profile"))
+    return table_head_of(game=game, seats=seats, user=user, invite_token=invite_token)
 
 
-def table_head_of(*, game: Game, user: User, invite_token: str | None = None) -> TableHead:
-    """`table_head` for a game read with SEATS_WITH_PLAYERS: a write's own rows, such as the game
-    `services.action_submit` returns, so the table after a move is built without reading them again."""
-    seats = list(game.seats.all())
+def table_head_of(*, game: Game, seats: list[Seat], user: User, invite_token: str | None = None) -> TableHead:
+    """`table_head` for rows already read: the game and its seats with their users and profiles,
+    such as a move's own (`services.Played`), so the table after a move reads them no more."""
     mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     if (
         mine is None

@@ -26,7 +26,6 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import send_mail
 from django.db import transaction
-from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -54,8 +53,6 @@ logger = logging.getLogger(__name__)
 
 #: Zones `<kind>:<seat>` whose cards are dealt secretly to a seat at start (Lifeboat).
 SECRET_ZONE_KINDS = ("love", "hate")
-#: A game's seats with their players' users and profiles (the table shows their names).
-SEATS_WITH_PLAYERS = Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
 #: A bound on default actions played in a row for resigned seats (games end long before).
 MAX_AUTO_PLAYS = 10_000
 
@@ -257,6 +254,15 @@ def _check_club(visibility: str, club: Club | None, user: AbstractBaseUser) -> N
 
 
 # -- playing ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Played:
+    """A move as stored: the game and its seats (with their users and profiles) as it left them,
+    from which `selectors.table_head_of` builds the mover's table without reading them again."""
+
+    game: Game
+    seats: list[Seat]
+
+
 @transaction.atomic
 def action_submit(
     *,
@@ -265,14 +271,10 @@ def action_submit(
     action: dict[str, Any],
     expected_version: int,
     source: str = Action.Source.WEB,
-) -> Game:
-    """Play `action` for the user's seat; refused actions raise a GameError and change nothing.
-
-    The game returned holds its seats as the move left them, with their players
-    (`selectors.table_head_of` builds the mover's table from it).
-    """
-    game = _locked_game(game_id, with_players=True)
-    seats = list(game.seats.all())
+) -> Played:
+    """Play `action` for the user's seat; refused actions raise a GameError and change nothing."""
+    game = _locked_game(game_id)
+    seats = list(game.seats.select_related("user__profile"))
     seat = _seat_of(game, seats, user)
     if seat.resigned:
         raise NotAllowed(_("You resigned from this game."))
@@ -285,7 +287,7 @@ def action_submit(
     plays = [(seat.index, action, _apply(rules, state, seat.index, action), source)]
     plays += _auto_play_resigned(rules, state, seats)
     _store_state(game, rules, state, seats, acted_seat=seat.index, kind="action", plays=plays)
-    return game
+    return Played(game, seats)
 
 
 @transaction.atomic
@@ -413,14 +415,9 @@ def invite_token_matches(game: Game, token: str | None) -> bool:
 
 
 # -- helpers ----------------------------------------------------------------------------------
-def _locked_game(game_id: int, *, with_players: bool = False) -> Game:
-    """The game row, locked; `with_players`: its seats with their users and profiles too (in the
-    prefetch cache, so `game.seats.all()` reads no more), for a caller that shows the table next."""
-    games = Game.objects.select_for_update()
-    if with_players:
-        games = games.prefetch_related(SEATS_WITH_PLAYERS)
+def _locked_game(game_id: int) -> Game:
     try:
-        return games.get(pk=game_id)
+        return Game.objects.select_for_update().get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise GameNotFound() from None
 
