@@ -6,10 +6,10 @@ Runs the test settings against a temporary SQLite database (migrated here). For 
 players play the same seeded random moves through the services to a point well under way; then
 the fragment is rendered N times as the view renders it on a cache miss
 (`render_to_string("games/table.html#table", ...)`), for a seat the game waits for (board,
-private corner, prompt and log) and for a signed-in spectator. Each render gets a table fresh from
-`selectors.table`, and only the render is timed. Prints medians, and the same for each included
-part rendered alone and for the Python presenters they call. Figures only: nothing here asserts
-timings.
+private corner, prompt and log) and for a signed-in spectator. Each round gets a table fresh from
+`selectors.table` and times the fragment, each part it includes rendered alone and the Python
+presenters they call, one after the other; only the renders are timed. Prints medians. Figures
+only: nothing here asserts timings.
 """
 
 from __future__ import annotations
@@ -77,15 +77,17 @@ def game_under_way(slug: str) -> tuple[Game, list]:
     return game, users
 
 
-def median_ms(n: int, work: Callable[[], object], fresh: Callable[[], object]) -> float:
-    """Median ms of `work(fresh())` over n runs, `fresh()` untimed."""
-    samples = []
+def medians_ms(n: int, works: dict[str, Callable[[selectors.Table], object]], fresh) -> dict[str, float]:
+    """Median ms of each work over n rounds; each round gets one table from `fresh()` (untimed) and
+    runs every work once, so a busy machine slows all of them alike."""
+    samples: dict[str, list[float]] = {name: [] for name in works}
     for _ in range(n):
-        arg = fresh()
-        start = time.perf_counter()
-        work(arg)
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples) * 1000
+        table = fresh()
+        for name, work in works.items():
+            start = time.perf_counter()
+            work(table)
+            samples[name].append(time.perf_counter() - start)
+    return {name: statistics.median(values) * 1000 for name, values in samples.items()}
 
 
 def measure(n: int, game: Game, reader, who: str) -> None:
@@ -99,17 +101,21 @@ def measure(n: int, game: Game, reader, who: str) -> None:
     def render(template: str) -> Callable[[selectors.Table], str]:
         return lambda t: render_to_string(template, {**context, "t": t}, request)
 
-    for _ in range(20):  # warm-up: templates, translations, memoised names
-        render("games/table.html#table")(fresh())
-    table = fresh()
-    lines = sum(len(s.lines) for s in sections(game.slug, table.log, table.view, player_names(table)))
-    total = median_ms(n, render("games/table.html#table"), fresh)
-    print(f"  {who:10} #table {total:6.2f} ms   ({lines} log sentences)")
-    for part in PARTS:
-        print(f"    {Path(part).name:24} {median_ms(n, render(part), fresh):6.2f} ms")
-    print(f"    {'present_table()':24} {median_ms(n, present_table, fresh):6.2f} ms")
-    log = lambda t: sections(t.game.slug, t.log, t.view, player_names(t))  # noqa: E731
-    print(f"    {'log sections()':24} {median_ms(n, log, fresh):6.2f} ms")
+    def log(t: selectors.Table) -> list:
+        return sections(t.game.slug, t.log, t.view, player_names(t))
+
+    works = {
+        "#table": render("games/table.html#table"),
+        **{Path(part).name: render(part) for part in PARTS},
+        "present_table()": present_table,
+        "log sections()": log,
+    }
+    medians_ms(20, works, fresh)  # warm-up: templates, translations, remembered names
+    lines = sum(len(s.lines) for s in log(fresh()))
+    figures = medians_ms(n, works, fresh)
+    print(f"  {who:10} #table {figures.pop('#table'):6.2f} ms   ({lines} log sentences)")
+    for name, ms in figures.items():
+        print(f"    {name:24} {ms:6.2f} ms")
 
 
 def main(n: int) -> None:

@@ -9,7 +9,7 @@ language, so buttons, prompts and mails read in the reader's language.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -31,12 +31,12 @@ def per_language[Result](function: Callable[..., Result]) -> Callable[..., Resul
 
     @functools.wraps(function)
     def memoised(*args: Any) -> Result:
-        answers = _ANSWERS.setdefault(get_language(), {})
         key = (function, *args)
         try:
-            return answers[key]
+            return _ANSWERS[get_language()][key]
         except KeyError:
-            answers[key] = answer = function(*args)
+            answer = function(*args)
+            _ANSWERS.setdefault(get_language(), {})[key] = answer
             return answer
         except TypeError:  # an unhashable argument: answered, not remembered
             return function(*args)
@@ -44,10 +44,54 @@ def per_language[Result](function: Callable[..., Result]) -> Callable[..., Resul
     return memoised
 
 
+def names_of(table: Mapping[str, Promise]) -> Callable[[Any], str]:
+    """A function naming `table`'s keys in the active language (an unknown key as itself),
+    remembered per language."""
+
+    @per_language
+    def name(key: Any) -> str:
+        found = table.get(str(key))
+        return str(found) if found is not None else str(key)
+
+    return name
+
+
 #: Django's translation functions, memoised (the msgids are literals: a bounded set).
 gettext = _ = per_language(translation.gettext)
 pgettext = per_language(translation.pgettext)
 ngettext = per_language(translation.ngettext)
+
+
+class Translator:
+    """The remembered translations of the language active when it is made, found once.
+
+    Finding the active language (a context-local read) costs more than a remembered translation,
+    so code that words many strings in one go (a log's sentences) keeps one of these. It shares
+    `per_language`'s memory, and a translation it has not met yet is made in its own language,
+    whatever is active by then.
+    """
+
+    def __init__(self) -> None:
+        self.language = get_language()
+        self._answers = _ANSWERS.setdefault(self.language, {})
+
+    def _remembered(self, function: Callable[..., str], *args: Any) -> str:
+        key = (function, *args)
+        try:
+            return self._answers[key]
+        except KeyError:
+            with translation.override(self.language):
+                answer = self._answers[key] = function(*args)
+            return answer
+
+    def gettext(self, message: str) -> str:
+        return self._remembered(translation.gettext, message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._remembered(translation.pgettext, context, message)
+
+    def ngettext(self, singular: str, plural: str, number: int) -> str:
+        return self._remembered(translation.ngettext, singular, plural, number)
 
 #: Lifeboat (Siadek): characters, bow to stern.
 CHARACTER_NAMES: dict[str, Promise] = {
@@ -113,39 +157,13 @@ GAME_NAMES: dict[str, Promise] = {
     "lifeboats": gettext_lazy("Lifeboats"),
 }
 
-_NAME_TABLES = {
-    "character": CHARACTER_NAMES,
-    "provision": PROVISION_NAMES,
-    "colour": COLOUR_NAMES,
-    "rank": RANK_NAMES,
-    "island": ISLAND_NAMES,
-}
 
-
-@per_language
-def _lookup(table: str, slug: Any) -> str:
-    name = _NAME_TABLES[table].get(str(slug))
-    return str(name) if name is not None else str(slug)
-
-
-def character_name(slug: str) -> str:
-    return _lookup("character", slug)
-
-
-def provision_name(kind: str) -> str:
-    return _lookup("provision", kind)
-
-
-def colour_name(colour: str) -> str:
-    return _lookup("colour", colour)
-
-
-def rank_name(rank: str) -> str:
-    return _lookup("rank", rank)
-
-
-def island_name(island: str) -> str:
-    return _lookup("island", island)
+#: Each name in the active language, by slug (an unknown slug as itself).
+character_name = names_of(CHARACTER_NAMES)
+provision_name = names_of(PROVISION_NAMES)
+colour_name = names_of(COLOUR_NAMES)
+rank_name = names_of(RANK_NAMES)
+island_name = names_of(ISLAND_NAMES)
 
 
 @per_language

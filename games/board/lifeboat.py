@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION, VALUE
 from games import i18n
 from games.i18n import gettext as _
-from games.i18n import per_language, pgettext
+from games.i18n import names_of, per_language, pgettext
 
 from . import svg
 from .palette import CHARACTER_COLOURS, ink
@@ -46,6 +46,7 @@ WINDOWS = {
     "react": pgettext_lazy("lifeboat window", "reactions to the fall"),
     "thirst": pgettext_lazy("lifeboat window", "water for the thirsty"),
 }
+phase_name, step_name, window_name = names_of(PHASES), names_of(STEPS), names_of(WINDOWS)
 
 
 @per_language
@@ -89,6 +90,7 @@ SIDES = {
     "attacker": gettext_lazy("Fight for the attacker"),
     "defender": gettext_lazy("Fight for the defender"),
 }
+side_choice = names_of(SIDES)
 
 
 def _unique(values: list[Any]) -> list[Any]:
@@ -104,7 +106,7 @@ def compose_parts(kind: str, actions: list[dict[str, Any]], view: dict[str, Any]
     if kind == "fight":
         sides = _unique([a["side"] for a in actions])
         weapons = _unique([c for a in actions for c in a["weapons"]])
-        parts = [Part("side", _("Your side"), False, [Choice(str(SIDES.get(sd, sd)), sd) for sd in sides])]
+        parts = [Part("side", _("Your side"), False, [Choice(side_choice(sd), sd) for sd in sides])]
         if weapons:
             options = [Choice(card_name(c), c) for c in weapons]
             legend = _("Weapons to play from your hand (not when staying out)")
@@ -164,6 +166,7 @@ CONDITIONS = {
     "dead": pgettext_lazy("lifeboat condition", "dead"),
 }
 SIDE_NAMES = {"attacker": gettext_lazy("attacker"), "defender": gettext_lazy("defender")}
+condition_name, side_name = names_of(CONDITIONS), names_of(SIDE_NAMES)
 
 
 @dataclass
@@ -193,7 +196,7 @@ class SeatPic:
     @property
     def details(self) -> str:
         """The seat's public state in words, for the list beside the picture."""
-        condition = str(CONDITIONS.get(self.condition, self.condition))
+        condition = condition_name(self.condition)
         parts = [
             _("Size %(size)s") % {"size": self.size},
             _("wounds %(wounds)s") % {"wounds": self.wounds},
@@ -202,7 +205,7 @@ class SeatPic:
         flags = (
             (self.navigator, _("navigator")),
             (self.waited, _("to act")),
-            (bool(self.side), str(SIDE_NAMES.get(self.side or "", self.side or ""))),
+            (bool(self.side), side_name(self.side or "")),
             (self.rowed, _("rowed")),
             (self.fought, _("fought")),
         )
@@ -307,7 +310,7 @@ def _status(view: dict[str, Any], players: list[dict[str, Any]], me: int | None)
         who = ", ".join(_who(players, s, me) for s in waiting) or _("nobody")
         return _("Waiting for %(who)s: %(what)s.") % {
             "who": who,
-            "what": WINDOWS.get(window["kind"], window["kind"]),
+            "what": window_name(window["kind"]),
         }
     if view.get("actions"):
         return _("%(who)s takes an action.") % {
@@ -415,7 +418,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatBoard:
     window_info = None
     if window:
         window_info = {
-            "kind": str(WINDOWS.get(window["kind"], window["kind"])),
+            "kind": window_name(window["kind"]),
             "answered": [_who(players, s, me) for s in window["answered"]],
             "waiting": [_who(players, s, me) for s in window["seats"] if s not in window["answered"]],
         }
@@ -430,8 +433,8 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatBoard:
         navigation=view["decks"]["navigation"],
         row_stack=view["row_stack"],
         turn=view["turn"],
-        phase=str(PHASES.get(view["phase"], view["phase"])),
-        step=str(STEPS.get(view.get("step") or "", "")),
+        phase=phase_name(view["phase"]),
+        step=step_name(view["step"]) if view.get("step") in STEPS else "",
         navigation_card=navigation_summary(view.get("navigation_card")),
         flare_reveal=[navigation_summary(c) for c in view.get("flare_reveal", [])],
         row_log=[

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import pgettext_lazy
 
 from engine.lifeboats.data import figure_info
-from games.i18n import colour_name, pgettext, rank_name
+from games.i18n import colour_name, names_of, pgettext, rank_name
 from games.i18n import gettext as _
 
 from . import svg
@@ -45,6 +45,7 @@ VOTES = {
     "eject": pgettext_lazy("lifeboats vote", "who loses a figure"),
     "move": pgettext_lazy("lifeboats vote", "which boat moves"),
 }
+phase_name, vote_question = names_of(PHASES), names_of(VOTES)
 
 
 @dataclass
@@ -126,39 +127,41 @@ class LifeboatsBoard:
     svg: str = ""
 
 
-def _figure_token(
-    fig: dict[str, Any], x: int, y: int, colour_of: dict[int, str], names: dict[int, str]
-) -> Token:
-    fill, text, letter = game_colour(colour_of.get(fig["owner"], "black"))
-    return Token(
-        x=x,
-        y=y,
-        kind=fig["rank"],
-        fill=fill,
-        ink=text,
-        letter=letter,
-        label=_("%(rank)s of %(owner)s")
-        % {
-            "rank": rank_name(fig["rank"]),
-            "owner": names.get(fig["owner"], colour_of.get(fig["owner"], "?")),
-        },
-    )
+class _Tokens:
+    """One board's figure and seat tokens, each label worded once rather than once per token."""
+
+    def __init__(self, colour_of: dict[int, str], names: dict[int, str]) -> None:
+        self.colour_of, self.names = colour_of, names
+        self.empty, self.leak = _("empty seat"), pgettext("lifeboats token", "leak")
+        self._labels: dict[tuple[str, int], str] = {}
+
+    def figure(self, fig: dict[str, Any], x: int, y: int) -> Token:
+        rank, owner = fig["rank"], fig["owner"]
+        fill, text, letter = game_colour(self.colour_of.get(owner, "black"))
+        label = self._labels.get((rank, owner))
+        if label is None:
+            label = self._labels[(rank, owner)] = _("%(rank)s of %(owner)s") % {
+                "rank": rank_name(rank),
+                "owner": self.names.get(owner, self.colour_of.get(owner, "?")),
+            }
+        return Token(x=x, y=y, kind=rank, fill=fill, ink=text, letter=letter, label=label)
+
+    def seat(self, token: dict[str, Any] | None, x: int, y: int) -> Token:
+        if token is None:
+            return Token(x=x, y=y, kind="empty", label=self.empty)
+        if "leak" in token:
+            return Token(x=x, y=y, kind="leak", label=self.leak)
+        return self.figure(token, x, y)
 
 
-def _seat_token(
-    token: dict[str, Any] | None, x: int, y: int, colour_of: dict[int, str], names: dict[int, str]
-) -> Token:
-    if token is None:
-        return Token(x=x, y=y, kind="empty", label=_("empty seat"))
-    if "leak" in token:
-        return Token(x=x, y=y, kind="leak", label=pgettext("lifeboats token", "leak"))
-    return _figure_token(token, x, y, colour_of, names)
+def _name(seat: int, names: dict[int, str]) -> str:
+    return names[seat] if seat in names else _("Seat %(n)s") % {"n": seat}
 
 
 def _player_label(seat: int | None, colour_of: dict[int, str], names: dict[int, str], me: int | None) -> str:
     if seat is None:
         return _("nobody")
-    name = names.get(seat, _("Seat %(n)s") % {"n": seat})
+    name = _name(seat, names)
     if seat == me:
         return pgettext("log: the reader", "you") % {"name": name}
     return f"{name} ({colour_name(colour_of.get(seat, '?'))})"
@@ -181,6 +184,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
     """Template data for the lanes, boats, islands and votes, from one seat's view."""
     me = view.get("seat")
     colour_of = {p["seat"]: p["colour"] for p in view["players"]}
+    tokens = _Tokens(colour_of, names)
     boats: list[BoatPic] = []
     for b in view["boats"]:
         fill, text, letter = game_colour(b["colour"])
@@ -188,12 +192,10 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
         x = (lane - 1) * LANE_W + 6
         y = ISLAND_H + ROW_H * (ROWS - 1 - min(b["position"], ROWS - 1)) + 8
         seats = [
-            _seat_token(t, x + 16 + (i % 3) * CELL_W, y + 30 + (i // 3) * CELL_H, colour_of, names)
+            tokens.seat(t, x + 16 + (i % 3) * CELL_W, y + 30 + (i // 3) * CELL_H)
             for i, t in enumerate(b["seats"])
         ]
-        behind = [
-            _figure_token(f, x + 10 + i * 14, y + 92, colour_of, names) for i, f in enumerate(b["behind"])
-        ]
+        behind = [tokens.figure(f, x + 10 + i * 14, y + 92) for i, f in enumerate(b["behind"])]
         owner = _("no owner") if b["owner"] is None else _player_label(b["owner"], colour_of, names, me)
         boats.append(
             BoatPic(
@@ -222,7 +224,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
         width = len(lanes) * LANE_W - 8
         per_row = max(width // 12, 1)
         figures = [
-            _figure_token(f, x0 + 8 + (i % per_row) * 12, 26 + (i // per_row) * 12, colour_of, names)
+            tokens.figure(f, x0 + 8 + (i % per_row) * 12, 26 + (i // per_row) * 12)
             for i, f in enumerate(data["figures"])
         ]
         pts = data["points"]
@@ -239,6 +241,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
     vote = view.get("vote")
     cast = set(vote["cast"]) if vote and not vote.get("revealed") else set()
     eligible = set(vote["eligible"]) if vote else set()
+    supply_words = _("%(officers)s officers, %(sailors)s sailors")
     players = []
     for p in view["players"]:
         fill, text, letter = game_colour(p["colour"])
@@ -246,7 +249,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
         players.append(
             PlayerRow(
                 seat=p["seat"],
-                name=names.get(p["seat"], _("Seat %(n)s") % {"n": p["seat"]}),
+                name=_name(p["seat"], names),
                 colour=colour_name(p["colour"]),
                 fill=fill,
                 ink=text,
@@ -255,8 +258,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
                 start=p["seat"] == view["start_player"],
                 hats=p["hats"],
                 hats_spent=p["hats_spent"],
-                supply=_("%(officers)s officers, %(sailors)s sailors")
-                % {"officers": supply["officer"], "sailors": supply["sailor"]},
+                supply=supply_words % {"officers": supply["officer"], "sailors": supply["sailor"]},
                 points=p["points"],
                 cast=(p["seat"] in cast)
                 if p["seat"] in eligible and vote and not vote.get("revealed")
@@ -269,7 +271,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
     if vote:
         kind = vote["kind"]
         vote_info = {
-            "question": str(VOTES.get(kind, kind)),
+            "question": vote_question(kind),
             "choices": [_choice_label(c, kind, colour_of, names, me) for c in vote["choices"]],
             "boat": vote.get("boat"),
             "cast": [_player_label(s, colour_of, names, me) for s in vote["cast"]],
@@ -299,7 +301,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
         ],
         sunk=[colour_name(c) for c, b in by_colour.items() if b["status"] == "sunk"],
         round=view["round"],
-        phase=str(PHASES.get(view["phase"], view["phase"])),
+        phase=phase_name(view["phase"]),
         start_player=_player_label(view["start_player"], colour_of, names, me),
         vote=vote_info,
         last_reveal=_reveal(view.get("last_reveal"), colour_of, names, me),
@@ -331,7 +333,7 @@ def _reveal(
         return None
     kind = rec.get("kind") or rec.get("vote") or ""
     return {
-        "question": VOTES.get(kind, kind),
+        "question": vote_question(kind),
         "ballots": [
             f"{upper_first(_player_label(b['seat'], colour_of, names, me))}: "
             f"{_choice_label(b['card'], kind, colour_of, names, me)}"

@@ -14,12 +14,12 @@ from django.utils.translation import pgettext_lazy
 from engine.lifeboat.data import KINDS, NAVIGATION
 from engine.lifeboats.data import PLAYER_COLOURS
 from games import i18n
-from games.i18n import colour_name, island_name, ngettext, pgettext
+from games.i18n import Translator, colour_name, island_name, names_of, pgettext
 from games.i18n import gettext as _
 
 from .lifeboat import card_name, character_name, navigation_summary, upper_first
 from .lifeboats import PHASES as LIFEBOATS_PHASES
-from .lifeboats import VOTES
+from .lifeboats import vote_question
 
 Event = dict[str, Any]
 
@@ -34,10 +34,6 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _cards(cards: list[str]) -> str:
-    return ", ".join(card_name(c) for c in cards) or _("nothing")
-
-
 WOUND_CAUSES = {
     "fight": pgettext_lazy("wound cause", "fight"),
     "fall": pgettext_lazy("wound cause", "fall"),
@@ -48,18 +44,40 @@ END_REASONS = {
     "land": pgettext_lazy("game end reason", "land"),
     "empty_boat": pgettext_lazy("game end reason", "empty boat"),
 }
-#: Section headings by the (English) phase names the words classes use as keys.
+cause_name = names_of(WOUND_CAUSES)
+#: Section headings by the phase keys the words classes give: Lifeboat's phases, Lifeboats' set-up
+#: and phase 3 as a whole, and Lifeboats' other phases as its board names them.
 PHASE_NAMES = {
     "Quartermaster": pgettext_lazy("lifeboat phase", "Quartermaster"),
     "Actions": pgettext_lazy("lifeboat phase", "Actions"),
     "Navigation": pgettext_lazy("lifeboat phase", "Navigation"),
     "Set-up": pgettext_lazy("lifeboats phase", "Set-up"),
     "changing_boats": pgettext_lazy("lifeboats phase", "Phase 3: changing boats"),
+    **LIFEBOATS_PHASES,
 }
+phase_heading = names_of(PHASE_NAMES)
+#: The phases whose sections are headed without the round.
+SETUP_PHASES = frozenset({"Set-up", "setup_boats", "setup_black", "setup_figures"})
+
+
+class _Words:
+    """What both games' sentence makers share: the reader's language, found once per log.
+
+    The sentence methods alias `self.gettext`, `self.ngettext` and `self.pgettext` as `_`,
+    `ngettext` and `pgettext`, the names the translation extractor looks for.
+    """
+
+    def __init__(self) -> None:
+        translator = Translator()
+        self.gettext, self.ngettext, self.pgettext = (
+            translator.gettext,
+            translator.ngettext,
+            translator.pgettext,
+        )
 
 
 # -- Lifeboat ---------------------------------------------------------------------------------
-class LifeboatWords:
+class LifeboatWords(_Words):
     """Sentences for Lifeboat's events, as seen by `me` (characters by name, the viewer as "you")."""
 
     QUARTERMASTER = frozenset({"provisions_drawn", "kept_card", "drafted", "quartermaster_skipped"})
@@ -99,6 +117,7 @@ class LifeboatWords:
     )
 
     def __init__(self, view: dict[str, Any]) -> None:
+        super().__init__()
         self.me = view.get("seat")
         self.chars = [p["character"] for p in view["players"]]
         self._names: dict[int, str] = {}  # each seat's name translated once per log, not per line
@@ -139,7 +158,11 @@ class LifeboatWords:
     def day_heading(self, day: int) -> str:
         return _("Day %(day)s") % {"day": day}
 
+    def card_list(self, cards: list[str]) -> str:
+        return ", ".join(card_name(c) for c in cards) or self.gettext("nothing")
+
     def answers(self, answers: list[dict[str, Any]]) -> str:
+        _, ngettext, pgettext = self.gettext, self.ngettext, self.pgettext
         parts = []
         for a in answers:
             ans = a.get("answer") or {}
@@ -151,7 +174,10 @@ class LifeboatWords:
                 else:
                     text = _("fights for the defender")
                 if ans.get("weapons"):
-                    text = _("%(answer)s with %(cards)s") % {"answer": text, "cards": _cards(ans["weapons"])}
+                    text = _("%(answer)s with %(cards)s") % {
+                        "answer": text,
+                        "cards": self.card_list(ans["weapons"]),
+                    }
                 if ans.get("flare"):
                     text = _("%(answer)s and fires the Flare Gun") % {"answer": text}
             elif "cover" in ans:
@@ -183,6 +209,7 @@ class LifeboatWords:
         return "; ".join(parts)
 
     def sentence(self, ev: Event) -> str | None:
+        _, ngettext = self.gettext, self.ngettext
         k = ev["type"]
         w, W = self.who, self.Who
         seat = ev.get("seat")
@@ -309,7 +336,7 @@ class LifeboatWords:
             values = {
                 "who": W(seat),
                 "count": n,
-                "cause": WOUND_CAUSES.get(ev["cause"], ev["cause"]),
+                "cause": cause_name(ev["cause"]),
                 "wounds": ev["wounds"],
             }
             if ev["condition"] == "unconscious":
@@ -349,8 +376,8 @@ class LifeboatWords:
             return _("%(who)s offered %(to)s %(give)s for %(take)s.") % {
                 "who": W(ev["from"]),
                 "to": w(ev["to"]),
-                "give": _cards(ev["give"]),
-                "take": _cards(ev["take"]),
+                "give": self.card_list(ev["give"]),
+                "take": self.card_list(ev["take"]),
             }
         if k == "trade_declined":
             return _("%(who)s declined a trade.") % {"who": W(seat)}
@@ -369,8 +396,8 @@ class LifeboatWords:
             return _("%(who)s and %(target)s traded (%(hand)s).") % values
         if k == "traded_cards":
             return _("In the trade: %(given)s for %(taken)s.") % {
-                "given": _cards(ev["given"]),
-                "taken": _cards(ev["taken"]),
+                "given": self.card_list(ev["given"]),
+                "taken": self.card_list(ev["taken"]),
             }
         if k == "navigator":
             n = ev["row_stack"]
@@ -398,7 +425,10 @@ class LifeboatWords:
         if k == "buckets_used":
             return _("Chum in the water: sharks bite %(sharks)s.") % {"sharks": ev["sharks"]}
         if k == "cards_lost_overboard":
-            return _("%(who)s lost %(cards)s overboard.") % {"who": W(seat), "cards": _cards(ev["cards"])}
+            return _("%(who)s lost %(cards)s overboard.") % {
+                "who": W(seat),
+                "cards": self.card_list(ev["cards"]),
+            }
         if k == "drowned":
             return _("%(who)s drowned.") % {"who": W(seat)}
         if k == "preserver_returned":
@@ -450,23 +480,26 @@ class LifeboatWords:
 
 
 # -- Lifeboats --------------------------------------------------------------------------------
-class LifeboatsWords:
+class LifeboatsWords(_Words):
     """Sentences for Lifeboats' events (players by name and colour, the viewer as "you")."""
 
-    VOTE_PHASE = {"leak": "leak", "eject": "eject", "move": "move"}
-
     def __init__(self, view: dict[str, Any], names: dict[int, str]) -> None:
+        super().__init__()
         self.me = view.get("seat")
         self.names = names
+        self._who: dict[int, str] = {}  # each seat worded once per log, not per line
 
     def who(self, seat: Any) -> str:
         if seat is None:
             return _("nobody")
         if isinstance(seat, int) and 0 <= seat < len(PLAYER_COLOURS):
-            name = self.names.get(seat, _("Seat %(n)s") % {"n": seat})
-            if seat == self.me:
-                return pgettext("log: the reader", "you") % {"name": name}
-            return f"{name} ({colour_name(PLAYER_COLOURS[seat])})"
+            if seat not in self._who:
+                name = self.names[seat] if seat in self.names else _("Seat %(n)s") % {"n": seat}
+                if seat == self.me:
+                    self._who[seat] = pgettext("log: the reader", "you") % {"name": name}
+                else:
+                    self._who[seat] = f"{name} ({colour_name(PLAYER_COLOURS[seat])})"
+            return self._who[seat]
         if seat == self.me:
             return pgettext("log: the reader", "you") % {"name": ""}
         return str(seat)
@@ -484,21 +517,21 @@ class LifeboatsWords:
         k = ev["type"]
         if k in {"start_player", "boat_placed"}:
             return "Set-up"
-        if k == "crews_placed":
-            return LIFEBOATS_PHASES["setup_figures"]
-        if k == "figure_placed":
-            return LIFEBOATS_PHASES["setup_figures"]
+        if k in {"crews_placed", "figure_placed"}:
+            return "setup_figures"
         if k in {"vote_opened", "vote_not_held"}:
-            return LIFEBOATS_PHASES.get(ev.get("vote", ""))
+            vote = ev.get("vote", "")
+            return vote if vote in LIFEBOATS_PHASES else None
         if k in {"leak", "boat_full", "ejected"}:
-            return LIFEBOATS_PHASES["leak"]
+            return "leak"
         if k in {"moved", "landed"}:
-            return LIFEBOATS_PHASES["move"]
+            return "move"
         if k in {"jumped_out", "jump_skipped"}:
             return "changing_boats"
         return None
 
     def choice(self, card: Any, vote: str) -> str:
+        _ = self.gettext
         if card is None:
             return _("no card")
         if card == "hat":
@@ -508,6 +541,7 @@ class LifeboatsWords:
         return _("the %(colour)s boat") % {"colour": colour_name(card)}
 
     def sentence(self, ev: Event) -> str | None:
+        _ = self.gettext
         k = ev["type"]
         seat = ev.get("seat")
         boat = colour_name(ev["boat"]) if "boat" in ev else ""
@@ -523,6 +557,7 @@ class LifeboatsWords:
     AUTO = frozenset({"boat_placed", "figure_placed", "jumped_out", "jumped_in"})
 
     def _sentence(self, k: str, ev: Event, values: dict[str, Any]) -> str | None:
+        _, ngettext = self.gettext, self.ngettext
         w = self.who
         seat = ev.get("seat")
         if k == "start_player":
@@ -539,7 +574,7 @@ class LifeboatsWords:
         if k == "crews_placed":
             return _("All crews are aboard.")
         if k == "vote_opened":
-            return _("A vote: %(question)s.") % {"question": VOTES.get(ev["vote"], ev["vote"])}
+            return _("A vote: %(question)s.") % {"question": vote_question(ev["vote"])}
         if k == "vote_not_held":
             return _("No vote needed: %(result)s.") % {"result": self.choice(ev["result"], ev["vote"])}
         if k == "vote_cast":
@@ -614,13 +649,6 @@ class LifeboatsWords:
         return None
 
 
-def _is_setup(phase: Any) -> bool:
-    setups = ("setup_boats", "setup_black", "setup_figures")
-    return phase == "Set-up" or any(
-        phase == LIFEBOATS_PHASES[key] for key in setups if key in LIFEBOATS_PHASES
-    )
-
-
 def sections(
     slug: str, events: list[Event], view: dict[str, Any] | None, names: dict[int, str]
 ) -> list[Section]:
@@ -642,9 +670,8 @@ def sections(
             continue
         heading = headings.get((day, phase))
         if heading is None:
-            setup = phase is not None and _is_setup(phase)
-            day_text = words.day_heading(day) if day > 0 and not setup else ""
-            phase_text = str(PHASE_NAMES.get(str(phase), phase)) if phase else ""
+            day_text = words.day_heading(day) if day > 0 and phase not in SETUP_PHASES else ""
+            phase_text = phase_heading(phase) if phase else ""
             heading = " · ".join(x for x in (day_text, phase_text) if x) or pgettext("log phase", "Earlier")
             headings[(day, phase)] = heading
         if not out or out[-1].heading != heading:

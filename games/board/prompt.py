@@ -13,6 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from games.i18n import per_language
+
 #: Actions a seat may take while the game does not wait for it (Lifeboat).
 OPTIONAL_TYPES = frozenset({"play", "offer_trade", "answer_trade"})
 #: Offered through the trade form instead of one button per listed gift.
@@ -85,6 +87,13 @@ class Question:
         return "radios" if len(self.choices) <= RADIOS_UP_TO else "select"
 
 
+@per_language
+def question_text(kind: str) -> str:
+    """The question an action type answers, in the reader's language."""
+    text = QUESTIONS.get(kind)
+    return str(text) if text is not None else kind.replace("_", " ").capitalize()
+
+
 Relabel = Callable[[dict[str, Any], str], str]
 #: For an action type, the parts of a composed form (None: list the choices one by one).
 Compose = Callable[[str, list[dict[str, Any]]], list[Part] | None]
@@ -94,7 +103,7 @@ def _group(actions: list[Any], relabel: Relabel | None, compose: Compose | None)
     questions: dict[str, Question] = {}
     for a in actions:
         kind = a.action.get("type", "")
-        text = str(QUESTIONS.get(kind, kind.replace("_", " ").capitalize()))
+        text = question_text(kind)
         q = questions.setdefault(text, Question(key=kind, text=text))
         label = relabel(a.action, a.label) if relabel else a.label
         q.choices.append(Choice(label=label, value=a.as_json))

@@ -44,6 +44,7 @@ ISLAND_SIDES: dict[str, Promise] = {
     "middle": pgettext_lazy("island", "middle"),
     "right": pgettext_lazy("island", "right"),
 }
+island_side = i18n.names_of(ISLAND_SIDES)
 
 
 def _ability(c: lb.Character) -> str:

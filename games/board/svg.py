@@ -20,7 +20,7 @@ def _text(x: int, y: int, text: str, size: int = 12, extra: str = "") -> str:
 
 def lifeboat(b: Any) -> SafeString:
     """The boat from bow (left) to stern (right): characters, wounds, marks, decks and birds."""
-    from .lifeboat import CONDITIONS
+    from .lifeboat import condition_name
 
     w = b.width
     # gettext calls stay outside f-strings: xgettext does not look inside them.
@@ -35,7 +35,7 @@ def lifeboat(b: Any) -> SafeString:
                 % {
                     "n": n,
                     "name": s.name,
-                    "condition": CONDITIONS.get(s.condition, s.condition),
+                    "condition": condition_name(s.condition),
                     "wounds": s.wounds,
                     "size": s.size,
                 }
@@ -115,7 +115,7 @@ def _token(t: Any) -> str:
 
 def lifeboats(b: Any) -> SafeString:
     """Seven lanes from the sinking ship (bottom) to the islands (top), with boats and figures."""
-    from .rules import ISLAND_SIDES
+    from .rules import island_side
 
     w, h = b.width, b.height
     desc = " ".join(
@@ -143,7 +143,7 @@ def lifeboats(b: Any) -> SafeString:
             f'<g><rect x="{i.x}" y="4" width="{i.width}" height="50" rx="18" fill="#F3E3B5" '
             'stroke="#7A6A3A"/>'
         )
-        island = str(ISLAND_SIDES.get(i.name, i.name)).capitalize()
+        island = island_side(i.name).capitalize()
         out.append(_text(i.x + 8, 17, f"{island} ({i.points})", 11))
         for f in i.figures:
             if f.kind == "officer":

@@ -24,3 +24,19 @@ def test_remembered_names_and_lines_switch_with_the_active_language():
                 assert i18n.gettext("you") == translation.gettext("you")
                 assert navigation_summary("nav-25") == NAV_25[language]
                 assert navigation_summary({"id": "nav-25"}) == NAV_25[language]
+
+
+def test_a_translator_answers_in_the_language_it_was_made_in():
+    message = "Nothing yet."  # a template's: nothing in Python has remembered it yet
+    expected = {}
+    for language in ("hu", "cs"):
+        with translation.override(language):
+            expected[language] = translation.gettext(message)
+    assert expected["hu"] != expected["cs"]
+    with translation.override("hu"):
+        hungarian = i18n.Translator()
+    with translation.override("cs"):
+        assert hungarian.gettext(message) == expected["hu"]
+        assert i18n.gettext(message) == expected["cs"]
+    with translation.override("hu"):
+        assert i18n.gettext(message) == expected["hu"]
