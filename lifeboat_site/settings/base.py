@@ -76,6 +76,15 @@ DATABASES = {
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The site, the worker and beat share one file: in WAL mode readers never wait for a writer,
+    # IMMEDIATE transactions take the write lock up front (no deadlock between two readers that
+    # both go on to write), and synchronous=NORMAL, safe with WAL, skips the fsync per commit
+    # (a power cut may lose the last commits; the database stays consistent).
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Accounts (django-allauth): email is the login; addresses must be verified before first sign-in.
