@@ -1,9 +1,10 @@
 """The table's repeated markup built in Python (escape + join), like the board pictures in svg.py.
 
 The template engine costs microseconds per node, and rows, list items and one form per choice are
-most of a table's nodes: the partials keep the outline and call these through `board_tags`. Every
-text is escaped here as the template engine escapes a variable (`html.escape`); colours come from
-the palette and numbers from the presenters.
+most of a table's nodes: the partials keep the outline and call these through `board_tags`, and
+the prompt (forms and little else) is built here whole. Every text is escaped here as the
+template engine escapes a variable (`html.escape`); colours come from the palette and numbers
+from the presenters.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from datetime import datetime
 from html import escape
 from typing import Any
 
+from django.utils.formats import date_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timesince import timeuntil
 from django.utils.timezone import template_localtime
@@ -119,24 +121,6 @@ def table_rows(rows: Iterable[Sequence[Any]]) -> SafeString:
     )
 
 
-def options(choices: Iterable[tuple[Any, Any]]) -> SafeString:
-    """`<option>`s of (value, label) pairs."""
-    return mark_safe(  # escaped
-        "".join(f'<option value="{_text(value)}">{_text(label)}</option>' for value, label in choices)
-    )
-
-
-def checkboxes(name: str, choices: Iterable[tuple[Any, Any]]) -> SafeString:
-    """Labelled checkboxes of (value, label) pairs, all named `name`."""
-    return mark_safe(  # escaped
-        "".join(
-            f'<label class="radio"><input type="checkbox" name="{_text(name)}" value="{_text(value)}"> '
-            f"{_text(label)}</label>"
-            for value, label in choices
-        )
-    )
-
-
 # -- Lifeboat -----------------------------------------------------------------------------------
 def lifeboat_seats(seats: Iterable[Any]) -> SafeString:
     """The seats bow to stern beside the picture: mark, character, player, state, hand and table."""
@@ -207,31 +191,66 @@ def lifeboats_final(final: Iterable[dict[str, Any]]) -> SafeString:
 
 
 # -- the prompt ---------------------------------------------------------------------------------
-def questions(questions: Iterable[Question], links: GameLinks, version: int, csrf_input: str) -> SafeString:
-    """Each question as the forms that answer it: a button per choice when there are a few, else
-    radio buttons or a menu in one form, or field by field (rowing, fights) for the compose endpoint.
+def prompt(p: Any, game: Any, links: GameLinks, csrf_input: str) -> SafeString:
+    """A seat's prompt: the questions the game waits for it to answer (or that there are none),
+    what it may do any time, the trade form while it may trade, and resigning.
 
-    `csrf_input` is the hidden CSRF field as `{% csrf_token %}` renders it (already markup).
+    `p` is the presented table; `csrf_input` the hidden CSRF field as `{% csrf_token %}` renders it.
     """
-    form = _Form(links, version, csrf_input)
-    return mark_safe("\n".join(form.question(q) for q in questions))  # every text is escaped
+    form = _Form(links, game.version, csrf_input)
+    out = []
+    if p.required:
+        your_move = _text(_("Your move"))
+        due = _due(p.due_at) if p.due_at else ""
+        out.append(
+            '<section class="card prompt waiting-me" aria-labelledby="prompt-h" id="prompt">\n'
+            f'<h2 id="prompt-h">{your_move}</h2>\n{due}{form.questions(p.required)}\n</section>'
+        )
+    elif game.is_running:
+        idle = _text(_("Nothing to answer now: the table will update by itself when it is your turn."))
+        out.append(f'<p class="muted" id="prompt">{idle}</p>')
+    if p.optional:
+        any_time = _text(_("Any time"))
+        out.append(
+            '<section class="card prompt" aria-labelledby="optional-h">\n'
+            f'<h2 id="optional-h">{any_time}</h2>\n{form.questions(p.optional)}\n</section>'
+        )
+    trade = getattr(p.board, "trade", None)  # Lifeboat's boards only
+    if trade:
+        out.append(form.trade(trade))
+    out.append(form.resign())
+    return mark_safe("\n".join(out))  # every text is escaped
+
+
+def _due(due_at: datetime) -> str:
+    """When the answer is due: the date in the reader's time zone and the time left."""
+    local = template_localtime(due_at)
+    answer_by, shown = _text(_("Answer by")), date_format(local, _("D j M, H:i T"))
+    when = f'<time datetime="{_text(date_format(local, "c"))}">{_text(shown)}</time>'
+    return f'<p>{answer_by} {when} <span class="muted">({time_left(due_at)})</span>.</p>\n'
 
 
 class _Form:
-    """The parts every answer form shares: addresses, the version seen and the CSRF field."""
+    """The prompt's forms, which share the addresses, the version seen and the CSRF field."""
 
     def __init__(self, links: GameLinks, version: int, csrf_input: str) -> None:
+        self.links = links
         self.act, self.compose = _text(links.act), _text(links.compose)
         self.hidden = f'{csrf_input}<input type="hidden" name="expected_version" value="{version}">'
         play = _text(_("Play"))
         self.submit = f'<button type="submit">{play}</button></fieldset></form>'
 
-    def question(self, q: Question) -> str:
+    def questions(self, questions: Iterable[Question]) -> str:
+        """Each question as the forms that answer it: a button per choice when there are a few,
+        else radio buttons or a menu in one form, or field by field (rowing, fights) for the
+        compose endpoint."""
+        return "\n".join(self._question(q) for q in questions)
+
+    def _question(self, q: Question) -> str:
         style, text = q.style, _text(q.text)
         if style == "buttons":
-            return (
-                f'<fieldset><legend>{text}</legend><div class="choices">{self._buttons(q)}</div></fieldset>'
-            )
+            buttons = self._buttons(q)
+            return f'<fieldset><legend>{text}</legend><div class="choices">{buttons}</div></fieldset>'
         if style == "compose":
             parts = "".join(_part(part) for part in q.parts)
             return (
@@ -247,7 +266,7 @@ class _Form:
             )
         else:
             key = _text(q.key)
-            menu = options((c.value, c.label) for c in q.choices)
+            menu = _options((c.value, c.label) for c in q.choices)
             fields = (
                 f'<label for="q-{key}" class="sr-only">{text}</label>'
                 f'<select id="q-{key}" name="action">{menu}</select>'
@@ -265,6 +284,52 @@ class _Form:
             f'<button type="submit">{_text(c.label)}</button></form>'
             for c in q.choices
         )
+
+    def trade(self, trade: dict[str, Any]) -> str:
+        """Lifeboat's trade offer: to whom, own cards to give, face-up cards or kinds to ask for."""
+        heading, to, offer = _text(_("Offer a trade")), _text(_("To")), _text(_("Offer"))
+        give, ask, kinds = _text(_("You give")), _text(_("You ask for")), _text(_("Hand cards, by kind"))
+        nothing = _text(_("nothing to give"))
+        targets = _options(trade["targets"])
+        gifts = _checkboxes("give", trade["give"]) or f'<span class="muted">{nothing}</span>'
+        face_up, by_kind = _checkboxes("take", trade["take_face_up"]), _checkboxes("take", trade["kinds"])
+        url = _text(self.links.trade)
+        return (
+            f'<section class="card prompt" aria-labelledby="trade-h"><h2 id="trade-h">{heading}</h2>\n'
+            f'<form method="post" action="{url}" hx-post="{url}">{self.hidden}\n'
+            f'<label for="trade-to">{to}</label><select id="trade-to" name="to">{targets}</select>\n'
+            f"<fieldset><legend>{give}</legend>{gifts}</fieldset>\n"
+            f"<fieldset><legend>{ask}</legend>{face_up}\n"
+            f"<details><summary>{kinds}</summary>{by_kind}</details></fieldset>\n"
+            f'<button type="submit">{offer}</button></form></section>'
+        )
+
+    def resign(self) -> str:
+        summary, why, resign = (
+            _text(_("Resign…")),
+            _text(_("Your seat stays in the game and plays the mildest move whenever it is waited for.")),
+            _text(_("Resign")),
+        )
+        url = _text(self.links.resign)
+        return (
+            f'<details class="card"><summary>{summary}</summary><p class="muted">{why}</p>'
+            f'<form method="post" action="{url}">{self.hidden}'
+            f'<button type="submit" class="secondary">{resign}</button></form></details>'
+        )
+
+
+def _options(choices: Iterable[tuple[Any, Any]]) -> str:
+    """`<option>`s of (value, label) pairs."""
+    return "".join(f'<option value="{_text(value)}">{_text(label)}</option>' for value, label in choices)
+
+
+def _checkboxes(name: str, choices: Iterable[tuple[Any, Any]]) -> str:
+    """Labelled checkboxes of (value, label) pairs, all named `name`."""
+    return "".join(
+        f'<label class="radio"><input type="checkbox" name="{name}" value="{_text(value)}"> '
+        f"{_text(label)}</label>"
+        for value, label in choices
+    )
 
 
 def _part(part: Part) -> str:

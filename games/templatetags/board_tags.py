@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from html import escape
 from typing import Any
 
 from django import template
@@ -15,7 +15,6 @@ from games.board.links import GameLinks
 from games.board.links import game_links as _game_links
 from games.board.log import sections
 from games.board.present import Presented, player_names
-from games.board.prompt import Question
 from games.board.rules import reference
 
 register = template.Library()
@@ -44,29 +43,20 @@ def player_rows(table: Any) -> SafeString:
     return markup.player_rows(table)
 
 
-@register.simple_tag
-def time_left(due_at: datetime) -> SafeString:
-    return markup.time_left(due_at)
-
-
 @register.simple_tag(takes_context=True)
-def questions(
-    context: template.Context, questions: list[Question], game: Any, links: GameLinks
-) -> SafeString:
-    """The forms that answer the questions, each with the reader's CSRF field as `{% csrf_token %}`
+def prompt(context: template.Context, presented: Presented, table: Any) -> SafeString:
+    """The seat's questions and forms, each with the reader's CSRF field as `{% csrf_token %}`
     renders it."""
     token = context.get("csrf_token")
     csrf_input = (
-        f'<input type="hidden" name="csrfmiddlewaretoken" value="{markup.escape(str(token))}">'
+        f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(str(token))}">'
         if token and token != "NOTPROVIDED"
         else ""
     )
-    return markup.questions(questions, links, game.version, csrf_input)
+    return markup.prompt(presented, table.game, _game_links(table.game.id), csrf_input)
 
 
 register.simple_tag(markup.list_items)
-register.simple_tag(markup.options)
-register.simple_tag(markup.checkboxes)
 register.simple_tag(markup.lifeboat_seats)
 register.simple_tag(markup.lifeboat_final)
 register.simple_tag(markup.rowed)
