@@ -196,20 +196,21 @@ class SeatPic:
     @property
     def details(self) -> str:
         """The seat's public state in words, for the list beside the picture."""
-        condition = condition_name(self.condition)
         parts = [
             _("Size %(size)s") % {"size": self.size},
             _("wounds %(wounds)s") % {"wounds": self.wounds},
-            condition,
+            condition_name(self.condition),
         ]
-        flags = (
-            (self.navigator, _("navigator")),
-            (self.waited, _("to act")),
-            (bool(self.side), side_name(self.side or "")),
-            (self.rowed, _("rowed")),
-            (self.fought, _("fought")),
-        )
-        parts += [word for on, word in flags if on]
+        if self.navigator:
+            parts.append(_("navigator"))
+        if self.waited:
+            parts.append(_("to act"))
+        if self.side:
+            parts.append(side_name(self.side))
+        if self.rowed:
+            parts.append(_("rowed"))
+        if self.fought:
+            parts.append(_("fought"))
         return ", ".join(parts)
 
 
@@ -274,7 +275,7 @@ def _seat_pic(p: dict[str, Any], place: int, x: int, view: dict[str, Any], names
         mark=mark,
         fill="#BBBBBB" if p["condition"] == "dead" else fill,
         ink=ink(fill) if p["condition"] != "dead" else "#000000",
-        player=names.get(p["seat"], _("Seat %(n)s") % {"n": p["seat"]}),
+        player=names[p["seat"]] if p["seat"] in names else _("Seat %(n)s") % {"n": p["seat"]},
         is_me=p["seat"] == view.get("seat"),
         wounds=p["wounds"],
         size=p["size"],

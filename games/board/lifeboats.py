@@ -133,6 +133,7 @@ class _Tokens:
     def __init__(self, colour_of: dict[int, str], names: dict[int, str]) -> None:
         self.colour_of, self.names = colour_of, names
         self.empty, self.leak = _("empty seat"), pgettext("lifeboats token", "leak")
+        self.rank_of_owner = _("%(rank)s of %(owner)s")
         self._labels: dict[tuple[str, int], str] = {}
 
     def figure(self, fig: dict[str, Any], x: int, y: int) -> Token:
@@ -140,7 +141,7 @@ class _Tokens:
         fill, text, letter = game_colour(self.colour_of.get(owner, "black"))
         label = self._labels.get((rank, owner))
         if label is None:
-            label = self._labels[(rank, owner)] = _("%(rank)s of %(owner)s") % {
+            label = self._labels[(rank, owner)] = self.rank_of_owner % {
                 "rank": rank_name(rank),
                 "owner": self.names.get(owner, self.colour_of.get(owner, "?")),
             }
@@ -185,6 +186,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
     me = view.get("seat")
     colour_of = {p["seat"]: p["colour"] for p in view["players"]}
     tokens = _Tokens(colour_of, names)
+    boat_of_owner = _("%(colour)s boat (%(owner)s)")
     boats: list[BoatPic] = []
     for b in view["boats"]:
         fill, text, letter = game_colour(b["colour"])
@@ -212,9 +214,7 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
                 harbour=b["harbour"],
                 seats=seats,
                 behind=behind,
-                label=upper_first(
-                    _("%(colour)s boat (%(owner)s)") % {"colour": colour_name(b["colour"]), "owner": owner}
-                ),
+                label=upper_first(boat_of_owner % {"colour": colour_name(b["colour"]), "owner": owner}),
             )
         )
     islands: list[IslandPic] = []
