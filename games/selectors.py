@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
-from django.db.models import Count, Exists, OuterRef, Subquery
+from django.db.models import Count, Exists, F, OuterRef, Subquery
 
 import engine
-from accounts.selectors import display_name
+from accounts.selectors import display_name, display_names
 from clubs import selectors as club_selectors
 
 from .errors import GameNotFound
@@ -214,6 +215,41 @@ def finished_games(*, user: AbstractBaseUser) -> list[HistoryEntry]:
 
 # -- the table --------------------------------------------------------------------------------
 @dataclass(frozen=True)
+class SeatRow:
+    """What a table read needs of a seat, with its player's name. Read as plain values: building a
+    Seat, a User and a Profile for every seat of every table read costs more than the query."""
+
+    pk: int
+    index: int | None
+    user_id: int
+    resigned: bool
+    waiting: bool
+    due_at: datetime | None
+    score: int | None
+    place: int | None
+    joined_at: datetime
+    name: str
+
+    @classmethod
+    def of(cls, seat: Seat) -> SeatRow:
+        """The row of a Seat read with its user and profile (`select_related("user__profile")`)."""
+        return cls(**{f: getattr(seat, f) for f in SEAT_ROW_FIELDS}, name=display_name(seat.user))
+
+
+SEAT_ROW_FIELDS = ("pk", "index", "user_id", "resigned", "waiting", "due_at", "score", "place", "joined_at")
+
+
+def seat_rows(game: Game) -> list[SeatRow]:
+    """The game's seats in seat order, with their players' names (one query)."""
+    rows = list(game.seats.values(*SEAT_ROW_FIELDS, name=F("user__profile__display_name")))
+    unnamed = [row["user_id"] for row in rows if row["name"] is None]
+    if unnamed:  # users from before profiles: created with their defaults, as display_name does
+        names = display_names(get_user_model().objects.filter(pk__in=unnamed))
+        rows = [{**row, "name": names[row["user_id"]]} if row["name"] is None else row for row in rows]
+    return [SeatRow(**row) for row in rows]
+
+
+@dataclass(frozen=True)
 class TableHead:
     """The rows a table read starts from (the game, its seats, the reader's seat), access checked.
 
@@ -222,7 +258,7 @@ class TableHead:
     """
 
     game: Game
-    mine: Seat | None
+    mine: SeatRow | None
     shell: Table
 
     @property
@@ -244,13 +280,16 @@ def table_head(*, game_id: int, user: User, invite_token: str | None = None) -> 
         game = Game.objects.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise GameNotFound() from None
-    seats = list(game.seats.select_related("user__profile"))
-    return table_head_of(game=game, seats=seats, user=user, invite_token=invite_token)
+    return _head(game, seat_rows(game), user, invite_token)
 
 
-def table_head_of(*, game: Game, seats: list[Seat], user: User, invite_token: str | None = None) -> TableHead:
+def table_head_of(*, game: Game, seats: list[Seat], user: User) -> TableHead:
     """`table_head` for rows already read: the game and its seats with their users and profiles,
     such as a move's own (`services.Played`), so the table after a move reads them no more."""
+    return _head(game, [SeatRow.of(seat) for seat in seats], user, None)
+
+
+def _head(game: Game, seats: list[SeatRow], user: User, invite_token: str | None) -> TableHead:
     mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     if (
         mine is None
@@ -264,7 +303,7 @@ def table_head_of(*, game: Game, seats: list[Seat], user: User, invite_token: st
     players = [
         Player(
             index=s.index,
-            name=display_name(s.user),
+            name=s.name,
             resigned=s.resigned,
             waiting=s.waiting,
             due_at=s.due_at,
@@ -337,7 +376,7 @@ def _redact(value: Any, hidden: set[str]) -> Any:
     return value
 
 
-def secrets_for_seat(*, seat: Seat) -> list[tuple[str, str]]:
+def secrets_for_seat(*, seat: SeatRow) -> list[tuple[str, str]]:
     """(kind, card) dealt secretly to this seat; callers pass only the requesting user's own seat.
 
     Dealt once, at the start, and never changed: kept in the cache under the seat (its join time
@@ -346,6 +385,6 @@ def secrets_for_seat(*, seat: Seat) -> list[tuple[str, str]]:
     key = f"secrets:{seat.pk}:{seat.joined_at.timestamp()}"
     secrets = cache.get(key)
     if secrets is None:
-        secrets = list(SecretAssignment.objects.filter(seat=seat).values_list("kind", "card"))
+        secrets = list(SecretAssignment.objects.filter(seat_id=seat.pk).values_list("kind", "card"))
         cache.set(key, secrets, SECRETS_CACHE_SECONDS)
     return secrets

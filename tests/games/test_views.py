@@ -2,6 +2,7 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
+from accounts.models import Profile
 from games.models import Action, Game
 from tests.factories import GameFactory, UserFactory
 
@@ -167,3 +168,14 @@ def test_error_pages_extend_the_layout(client):
     response = client.get("/no/such/page/")
     assert_refused(response, 404, "Not found")
     assert "Lifeboat Club" in response.content.decode()
+
+
+def test_a_player_from_before_profiles_is_named_on_the_table(client):
+    game, users = start_game("lifeboats", 3)
+    Profile.objects.filter(user=users[1]).delete()
+    users[1].email = "old.timer@example.com"
+    users[1].save()
+    client.force_login(users[0])
+    page = client.get(table_url(game)).content.decode()
+    assert "old.timer" in page
+    assert Profile.objects.filter(user=users[1], display_name="old.timer").exists()
