@@ -12,6 +12,8 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from games.models import Seat
+
 from .helpers import act_data, act_url, play_moves, start_game, table_url, waiting_seat_and_action
 
 pytestmark = pytest.mark.django_db
@@ -68,6 +70,16 @@ def test_move_fragment_queries(client, played, django_assert_num_queries):
     game, action = played
     with django_assert_num_queries(MOVE_QUERIES + TABLE_FRAGMENT_AFTER_MOVE):
         assert client.post(act_url(game), act_data(game, action), **HTMX).status_code == 200
+
+
+def test_after_a_move_the_other_seats_read_the_log_from_the_cache(client, played, django_assert_num_queries):
+    game, action = played
+    client.post(act_url(game), act_data(game, action), **HTMX)  # reads the new log once
+    mover = client.session["_auth_user_id"]
+    other = Seat.objects.filter(game=game).exclude(user_id=mover).select_related("user").first()
+    client.force_login(other.user)
+    with django_assert_num_queries(TABLE_QUERIES + 1):  # + this seat's secrets, not the log
+        assert client.get(table_url(game), **HTMX).status_code == 200
 
 
 def without_csrf_tokens(html: bytes) -> bytes:
