@@ -6,7 +6,10 @@ from html import escape
 from typing import Any
 
 from django import template
+from django.template.base import Node, NodeList, Parser, TextNode, Token, Variable
+from django.templatetags.i18n import TranslateNode
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 from games import i18n
 from games.board import markup
@@ -63,6 +66,49 @@ register.simple_tag(markup.rowed)
 register.simple_tag(markup.offers)
 register.simple_tag(markup.lifeboats_players)
 register.simple_tag(markup.lifeboats_final)
+
+
+@register.tag
+def per_language(parser: Parser, token: Token) -> Node:
+    """`{% per_language %}…{% endper_language %}`: markup and `{% translate "…" %}` rendered once per
+    language, then reused (a translate node costs some ten microseconds on every render).
+
+    Anything else inside (a variable, another tag), which could differ between readers of one
+    language, is refused when the template is parsed.
+    """
+    nodelist = parser.parse(("endper_language",))
+    parser.delete_first_token()
+    for node in nodelist:
+        if not isinstance(node, TextNode) and not _constant_translation(node):
+            found = node.token.contents if node.token else type(node).__name__
+            raise template.TemplateSyntaxError(
+                f'{{% per_language %}} holds only text and {{% translate "…" %}}, not {found!r}'
+            )
+    return PerLanguageNode(nodelist)
+
+
+def _constant_translation(node: Node) -> bool:
+    if not isinstance(node, TranslateNode) or node.asvar is not None:
+        return False
+    message, context = node.filter_expression, node.message_context
+    return (
+        isinstance(message.var, Variable)
+        and message.var.literal is not None
+        and not message.filters
+        and (context is None or not context.is_var)
+    )
+
+
+class PerLanguageNode(Node):
+    def __init__(self, nodelist: NodeList) -> None:
+        self.nodelist = nodelist
+        self.rendered: dict[str | None, SafeString] = {}
+
+    def render(self, context: template.Context) -> SafeString:
+        language = get_language()
+        if language not in self.rendered:
+            self.rendered[language] = self.nodelist.render(context)
+        return self.rendered[language]
 
 
 @register.simple_tag

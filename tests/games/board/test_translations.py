@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+from django.template import TemplateSyntaxError, engines
 from django.utils import translation
 
 from games import i18n
@@ -40,3 +42,24 @@ def test_a_translator_answers_in_the_language_it_was_made_in():
         assert i18n.gettext(message) == expected["cs"]
     with translation.override("hu"):
         assert i18n.gettext(message) == expected["hu"]
+
+
+def test_a_per_language_block_follows_the_active_language():
+    block = engines["django"].from_string(
+        '{% load i18n board_tags %}{% per_language %}<h2>{% translate "Game log" %}</h2>{% endper_language %}'
+    )
+    for _round in range(2):  # the second round reads what the first rendered
+        for language in ("en", "hu", "cs"):
+            with translation.override(language):
+                assert block.render({}) == f"<h2>{translation.gettext('Game log')}</h2>"
+
+
+@pytest.mark.parametrize(
+    "inside",
+    ["{{ name }}", "{% translate name %}", '{% translate "Seat" as seat %}', "{% if x %}a{% endif %}"],
+)
+def test_a_per_language_block_refuses_what_could_differ_between_readers(inside):
+    with pytest.raises(TemplateSyntaxError):
+        engines["django"].from_string(
+            "{% load i18n board_tags %}{% per_language %}" + inside + "{% endper_language %}"
+        )
