@@ -24,13 +24,10 @@ from clubs import selectors as club_selectors
 
 from .errors import GameNotFound
 from .i18n import describe_action
-from .models import Action, Game, Seat, SecretAssignment
+from .models import Game, Seat, SecretAssignment
+from .recent import recent_events
 from .services import invite_token_matches
 
-#: How many of the latest actions' events the table shows.
-LOG_ACTIONS = 30
-#: How long the latest actions' events of a game stay cached (a move makes a new entry).
-RECENT_CACHE_SECONDS = 600
 #: How long a seat's secret cards stay cached (they never change once dealt).
 SECRETS_CACHE_SECONDS = 24 * 3600
 #: Shown in the log instead of a card the seat no longer sees.
@@ -359,19 +356,6 @@ def table_from(head: TableHead) -> Table:
         log=log,
         my_secrets=secrets_for_seat(seat=mine) if mine is not None else [],
     )
-
-
-def recent_events(game: Game) -> list[list[dict[str, Any]]]:
-    """The events of the game's latest LOG_ACTIONS actions, oldest first, every seat's: each
-    reader's table filters them for its seat. Cached by the game's move count (the actions up to a
-    move count never change), so after a move one read serves every seat's next table."""
-    key = f"recent:{game.pk}:{game.created_at.timestamp()}:{game.move_count}"
-    events = cache.get(key)
-    if events is None:
-        latest = Action.objects.filter(game_id=game.pk).order_by("-seq").values_list("events", flat=True)
-        events = list(reversed(latest[:LOG_ACTIONS]))
-        cache.set(key, events, RECENT_CACHE_SECONDS)
-    return events
 
 
 def _redact(value: Any, hidden: set[str]) -> Any:

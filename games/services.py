@@ -21,6 +21,7 @@ import random
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -37,6 +38,7 @@ from notifications.models import GameWrite
 from notifications.services import note_writes
 from ratings.services import rate_finished_game
 
+from . import recent
 from .errors import (
     GameError,
     GameNotFound,
@@ -286,7 +288,10 @@ def action_submit(
     state = rules.from_json(game.snapshot)
     plays = [(seat.index, action, _apply(rules, state, seat.index, action), source)]
     plays += _auto_play_resigned(rules, state, seats)
+    before = game.move_count
     _store_state(game, rules, state, seats, acted_seat=seat.index, kind="action", plays=plays)
+    added = [events for _seat, _action, events, _source in plays]
+    transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, added))
     return Played(game, seats)
 
 

@@ -10,6 +10,8 @@ from unittest import mock
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import Seat
@@ -113,3 +115,20 @@ MOVE_QUERIES = 11
 # recent actions (the game and its seats with their players are the move's own rows; my secret
 # cards, dealt once, are cached since the table's first read)
 TABLE_FRAGMENT_AFTER_MOVE = 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_mover_table_after_a_move_reads_no_actions(client):
+    """Committed for real: the move's after-commit work extends the cached log it read before."""
+    game, users = start_game("lifeboat", 4)
+    game = play_moves(game, users, FEW)
+    seat, action = waiting_seat_and_action(game)
+    client.force_login(users[seat])
+    client.get(table_url(game))  # the table before the move: the log up to now is cached
+    with CaptureQueriesContext(connection) as queries:
+        assert client.post(act_url(game), act_data(game, action), **HTMX).status_code == 200
+    reads_of_actions = [
+        q["sql"] for q in queries if q["sql"].startswith("SELECT") and '"games_action"' in q["sql"]
+    ]
+    assert reads_of_actions == []
+    assert any(q["sql"].startswith("INSERT") and '"games_action"' in q["sql"] for q in queries)
