@@ -37,7 +37,6 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.template.loader import render_to_string  # noqa: E402
 from django.test import RequestFactory  # noqa: E402
-from django.test.utils import setup_test_environment  # noqa: E402
 
 from games import selectors, services  # noqa: E402
 from games.board.log import sections  # noqa: E402
@@ -119,7 +118,6 @@ def measure(n: int, game: Game, reader, who: str) -> None:
 
 
 def main(n: int) -> None:
-    setup_test_environment()
     call_command("migrate", verbosity=0)
     spectator = UserFactory()
     print(f"#table fragment render, {PLAYERS} players, median of {n} renders (English, test settings)")

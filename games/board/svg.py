@@ -23,15 +23,17 @@ def lifeboat(b: Any) -> SafeString:
     from .lifeboat import condition_name
 
     w = b.width
-    # gettext calls stay outside f-strings: xgettext does not look inside them.
+    # gettext calls stay outside f-strings (xgettext does not look inside them) and loops.
     title = escape(_("The lifeboat, bow on the left, stern on the right"))
+    seat_words = _("%(n)s: %(name)s, %(condition)s, %(wounds)s/%(size)s wounds")
+    navigator, you, face_up = _("navigator"), _("you"), _("face up")
     out = [
         f'<svg viewBox="0 0 {w} 190" role="img" aria-labelledby="boat-t boat-d" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="boat-t">{title}</title>',
         '<desc id="boat-d">',
         escape(
             " ".join(
-                _("%(n)s: %(name)s, %(condition)s, %(wounds)s/%(size)s wounds")
+                seat_words
                 % {
                     "n": n,
                     "name": s.name,
@@ -39,7 +41,7 @@ def lifeboat(b: Any) -> SafeString:
                     "wounds": s.wounds,
                     "size": s.size,
                 }
-                + (", " + _("navigator") if s.navigator else "")
+                + (", " + navigator if s.navigator else "")
                 + "."
                 for n, s in enumerate(b.seats, start=1)
             )
@@ -73,9 +75,9 @@ def lifeboat(b: Any) -> SafeString:
             f'<circle cx="{px}" cy="138" r="4" fill="{"#D55E00" if filled else "#fff"}" stroke="#000"/>'
             for px, filled in s.pips
         )
-        name = _("you") if s.is_me else (s.player if len(s.player) <= 14 else s.player[:13] + "…")
+        name = you if s.is_me else (s.player if len(s.player) <= 14 else s.player[:13] + "…")
         out.append(_text(x, 54, name, 12, ' text-anchor="middle"'))
-        marks = (f"{len(s.table)} " + _("face up") if s.table else "") + (" ↑" if s.rowed else "")
+        marks = (f"{len(s.table)} {face_up}" if s.table else "") + (" ↑" if s.rowed else "")
         marks += " ⚔" if s.fought else ""
         out.append(_text(x, 168, marks, 11, ' text-anchor="middle"') + "</g>")
     out.extend(
@@ -118,9 +120,9 @@ def lifeboats(b: Any) -> SafeString:
     from .rules import island_side
 
     w, h = b.width, b.height
+    boat_words = _("%(boat)s: lane %(lane)s, row %(row)s")
     desc = " ".join(
-        _("%(boat)s: lane %(lane)s, row %(row)s")
-        % {"boat": boat.label, "lane": boat.lane, "row": boat.position}
+        boat_words % {"boat": boat.label, "lane": boat.lane, "row": boat.position}
         + "; "
         + ", ".join(t.label for t in boat.seats)
         + "."
