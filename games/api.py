@@ -101,5 +101,5 @@ def action_create(request: HttpRequest, user: AbstractBaseUser, game_id: int) ->
     action, version = parse_action_body(request)
     game = services.action_submit(
         game_id=game_id, user=user, action=action, expected_version=version, source=Action.Source.API
-    ).game
+    )
     return JsonResponse({"version": game.version, "status": game.status})

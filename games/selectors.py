@@ -19,7 +19,7 @@ from django.core.cache import cache
 from django.db.models import Count, Exists, F, OuterRef, Subquery
 
 import engine
-from accounts.selectors import display_name, display_names
+from accounts.selectors import display_names
 from clubs import selectors as club_selectors
 
 from .errors import GameNotFound
@@ -229,11 +229,6 @@ class SeatRow:
     joined_at: datetime
     name: str
 
-    @classmethod
-    def of(cls, seat: Seat) -> SeatRow:
-        """The row of a Seat read with its user and profile (`select_related("user__profile")`)."""
-        return cls(**{f: getattr(seat, f) for f in SEAT_ROW_FIELDS}, name=display_name(seat.user))
-
 
 SEAT_ROW_FIELDS = ("pk", "index", "user_id", "resigned", "waiting", "due_at", "score", "place", "joined_at")
 
@@ -282,10 +277,9 @@ def table_head(*, game_id: int, user: User, invite_token: str | None = None) -> 
     return _head(game, seat_rows(game), user, invite_token)
 
 
-def table_head_of(*, game: Game, seats: list[Seat], user: User) -> TableHead:
-    """`table_head` for rows already read: the game and its seats with their users and profiles,
-    such as a move's own (`services.Played`), so the table after a move reads them no more."""
-    return _head(game, [SeatRow.of(seat) for seat in seats], user, None)
+def table_head_of(*, game: Game, user: User) -> TableHead:
+    """`table_head` for a game row already read, such as the one a move returns (one query)."""
+    return _head(game, seat_rows(game), user, None)
 
 
 def _head(game: Game, seats: list[SeatRow], user: User, invite_token: str | None) -> TableHead:

@@ -256,15 +256,6 @@ def _check_club(visibility: str, club: Club | None, user: AbstractBaseUser) -> N
 
 
 # -- playing ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Played:
-    """A move as stored: the game and its seats (with their users and profiles) as it left them,
-    from which `selectors.table_head_of` builds the mover's table without reading them again."""
-
-    game: Game
-    seats: list[Seat]
-
-
 @transaction.atomic
 def action_submit(
     *,
@@ -273,10 +264,10 @@ def action_submit(
     action: dict[str, Any],
     expected_version: int,
     source: str = Action.Source.WEB,
-) -> Played:
+) -> Game:
     """Play `action` for the user's seat; refused actions raise a GameError and change nothing."""
     game = _locked_game(game_id)
-    seats = list(game.seats.select_related("user__profile"))
+    seats = list(game.seats.all())
     seat = _seat_of(game, seats, user)
     if seat.resigned:
         raise NotAllowed(_("You resigned from this game."))
@@ -292,7 +283,7 @@ def action_submit(
     _store_state(game, rules, state, seats, acted_seat=seat.index, kind="action", plays=plays)
     added = [events for _seat, _action, events, _source in plays]
     transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, added))
-    return Played(game, seats)
+    return game
 
 
 @transaction.atomic

@@ -172,9 +172,9 @@ def play_move(
     """Play the user's action; answer htmx with the new table fragment, a plain form with a redirect.
 
     Every way of making a move from the table (a button, a composed form, a trade) ends here. The
-    fragment is built from the rows the move itself read and wrote, and cached like the table's.
+    fragment is built from the game row the move wrote, and cached like the table's.
     """
-    played = services.action_submit(
+    game = services.action_submit(
         game_id=game_id,
         user=request.user,
         action=action,
@@ -182,7 +182,7 @@ def play_move(
         source=Action.Source.WEB,
     )
     if request.htmx:
-        head = selectors.table_head_of(game=played.game, seats=played.seats, user=request.user)
+        head = selectors.table_head_of(game=game, user=request.user)
         return HttpResponse(_table_fragment(request, head, _table_context(request, head)))
     messages.success(request, done)
     return redirect("games:table", game_id)

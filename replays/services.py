@@ -40,7 +40,7 @@ def game_import(*, checked: Checked, users: list) -> object:
             action=step.action,
             expected_version=game.version,
             source="api",
-        ).game
+        )
     game.refresh_from_db()
     if fingerprint(game.snapshot) != fingerprint(checked.state_json):
         raise ValueError("the stored game differs from the export")

@@ -45,7 +45,7 @@ def play_to_end(game: Game, *, seed: int = 0, timeout_seats: frozenset[int] = fr
             user = game.seats.get(index=seat).user
             game = game_services.action_submit(
                 game_id=game.pk, user=user, action=action, expected_version=game.version
-            ).game
+            )
     raise AssertionError("game did not end")
 
 

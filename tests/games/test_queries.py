@@ -112,9 +112,10 @@ LOBBY_QUERIES = 4
 # updates (one per new set of values: the seat now waited for, the seat that acted); insert the
 # write for the notifications task (prompts and mails are written after the commit); release.
 MOVE_QUERIES = 11
-# recent actions (the game and its seats with their players are the move's own rows; my secret
-# cards, dealt once, are cached since the table's first read)
-TABLE_FRAGMENT_AFTER_MOVE = 1
+# the seats with their players' names (the game is the move's own row); the latest actions (a
+# committed move makes their cache entry first: test_the_mover_table_after_a_move_reads_no_actions;
+# my secret cards, dealt once, are cached since the table's first read)
+TABLE_FRAGMENT_AFTER_MOVE = 2
 
 
 @pytest.mark.django_db(transaction=True)

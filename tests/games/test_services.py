@@ -124,7 +124,7 @@ def test_submit_plays_logs_and_moves_the_waiting_flags():
     seat, action = waiting_seat_and_action(game)
     after = services.action_submit(
         game_id=game.pk, user=users[seat], action=action, expected_version=game.version
-    ).game
+    )
     assert after.version == game.version + 1
     logged = Action.objects.get(game=game)
     assert (logged.seq, logged.seat_index, logged.payload, logged.source) == (1, seat, action, "web")

@@ -244,7 +244,7 @@ def test_the_round_ending_game_queues_the_advance(monkeypatch, django_capture_on
                 user=game.seats.get(index=seat).user,
                 action=rng.choice(rules.legal_actions(state, seat)),
                 expected_version=game.version,
-            ).game
+            )
     assert queued == [(season.pk, 1)]
 
 
