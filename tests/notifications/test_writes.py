@@ -5,6 +5,7 @@ from unittest import mock
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
@@ -13,6 +14,7 @@ from games.models import Seat
 from notifications import services, tasks
 from notifications.models import GameWrite, Kind, Notification, Prompt
 from notifications.tokens import make_act_token
+from tests.factories import UserFactory
 
 from .helpers import actions_of, open_prompt, play, start_game, state_of, waiting
 
@@ -84,3 +86,11 @@ def test_a_mail_link_is_good_for_a_prompt_an_unrecorded_write_kept(django_captur
         response = Client().post(f"/mail/act/{token}/")
     assert response.status_code == 200
     assert actions_of(game)[-1].seat_index == second
+
+
+def test_staff_see_the_writes_still_to_record(django_capture_on_commit_callbacks, client):
+    game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboat")
+    submit_uncommitted(game, waiting(game)[0])
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    page = client.get(reverse("admin:notifications_gamewrite_changelist")).content.decode()
+    assert f"game {game.pk} v{game.version}: action" in page
