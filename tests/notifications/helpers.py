@@ -60,6 +60,15 @@ def play(capture, game: Game, seat: int | None = None, choice: int = 0) -> Game:
     return game
 
 
+def until_several_wait(capture, game: Game, moves: int = 60) -> Game:
+    """Play on until the game waits for more than one seat at once (a vote)."""
+    for _ in range(moves):
+        if len(waiting(game)) > 1:
+            return game
+        game = play(capture, game)
+    raise AssertionError("the game never waited for several seats at once")
+
+
 def open_prompt(game: Game, seat: int) -> Prompt:
     return Prompt.objects.get(game=game, seat_index=seat, closed_at__isnull=True)
 

@@ -16,7 +16,7 @@ from notifications.models import GameWrite, Kind, Notification, Prompt
 from notifications.tokens import make_act_token
 from tests.factories import UserFactory
 
-from .helpers import actions_of, open_prompt, play, start_game, state_of, waiting
+from .helpers import actions_of, open_prompt, play, start_game, state_of, until_several_wait, waiting
 
 pytestmark = pytest.mark.django_db
 
@@ -70,10 +70,7 @@ def test_a_write_whose_task_was_lost_is_recorded_by_the_sweep(django_capture_on_
 def test_a_mail_link_is_good_for_a_prompt_an_unrecorded_write_kept(django_capture_on_commit_callbacks):
     """Another seat's vote keeps my prompt valid; its write not recorded yet must not void my link."""
     game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboats", num_players=3)
-    for _ in range(60):
-        if len(waiting(game)) > 1:
-            break
-        game = play(django_capture_on_commit_callbacks, game)
+    game = until_several_wait(django_capture_on_commit_callbacks, game)
     first, second = waiting(game)[:2]
     prompt = open_prompt(game, second)
     token = make_act_token(
