@@ -4,6 +4,10 @@ The engine stays free of Django: it names cards, characters and colours by slug 
 in English. Here those slugs map to `gettext_lazy` names (Hungarian and Czech as printed in the
 translated rules), and `describe_action` rebuilds an action's label from its dict in the active
 language, so buttons, prompts and mails read in the reader's language.
+
+Every table render asks for the same few hundred strings, so translations and the names built
+from them are remembered per language (`per_language`, `names_of`, `Translator`): one dictionary
+read instead of a catalogue search, or a lazy string translated again each time it is shown.
 """
 
 from __future__ import annotations
@@ -19,9 +23,8 @@ from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 
 from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION
 
-#: What `per_language` functions have answered so far, by active language then function and
-#: arguments. Django's gettext searches its catalogues on every call, and a lazy name translates
-#: again each time it is shown, while every table render asks for the same few hundred strings.
+#: What `per_language` functions have answered so far, by active language, then function and
+#: arguments.
 _ANSWERS: dict[str | None, dict[tuple[Any, ...], Any]] = {}
 
 
@@ -92,6 +95,7 @@ class Translator:
 
     def ngettext(self, singular: str, plural: str, number: int) -> str:
         return self._remembered(translation.ngettext, singular, plural, number)
+
 
 #: Lifeboat (Siadek): characters, bow to stern.
 CHARACTER_NAMES: dict[str, Promise] = {

@@ -118,7 +118,6 @@ def compose_parts(kind: str, actions: list[dict[str, Any]], view: dict[str, Any]
     return None
 
 
-@per_language
 def character_name(slug: str) -> str:
     return i18n.character_name(slug) if slug in CHARACTERS else slug
 

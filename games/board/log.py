@@ -69,11 +69,9 @@ class _Words:
 
     def __init__(self) -> None:
         translator = Translator()
-        self.gettext, self.ngettext, self.pgettext = (
-            translator.gettext,
-            translator.ngettext,
-            translator.pgettext,
-        )
+        self.gettext = translator.gettext
+        self.ngettext = translator.ngettext
+        self.pgettext = translator.pgettext
 
 
 # -- Lifeboat ---------------------------------------------------------------------------------

@@ -60,10 +60,10 @@ TIME_UNITS = {
 }
 
 
-def time_left(due_at: datetime) -> SafeString:
-    """ "4 days, 6 hours left" (`timeuntil` in the current time zone)."""
+def _time_left(due_at: datetime) -> str:
+    """The time left until `due_at` ("4 days, 6 hours left"), counted in the current time zone."""
     left = timeuntil(template_localtime(due_at), time_strings=TIME_UNITS)
-    return mark_safe(_text(_("%(left)s left")) % {"left": _text(left)})  # both escaped
+    return _text(_("%(left)s left")) % {"left": _text(left)}
 
 
 # -- players and log (both games) ----------------------------------------------------------------
@@ -82,7 +82,7 @@ def player_rows(table: Any) -> SafeString:
         elif p.waiting:
             status = _text(_("to act"))
             if p.due_at:
-                status += f' <span class="muted">({time_left(p.due_at)})</span>'
+                status += f' <span class="muted">({_time_left(p.due_at)})</span>'
         else:
             status = ""
         result = f"<td>{_text(p.score)}</td><td>{_text(p.place)}</td>" if finished else ""
@@ -114,7 +114,7 @@ def list_items(values: Iterable[Any]) -> SafeString:
     return mark_safe("".join(f"<li>{_text(v)}</li>" for v in values))  # escaped
 
 
-def table_rows(rows: Iterable[Sequence[Any]]) -> SafeString:
+def _table_rows(rows: Iterable[Sequence[Any]]) -> SafeString:
     """Table rows of plain cells (the final scores)."""
     return mark_safe(  # every cell is escaped
         "".join("<tr>" + "".join(f"<td>{_text(cell)}</td>" for cell in row) + "</tr>" for row in rows)
@@ -139,7 +139,7 @@ def lifeboat_seats(seats: Iterable[Any]) -> SafeString:
 
 
 def lifeboat_final(final: Iterable[dict[str, Any]]) -> SafeString:
-    return table_rows((f["player"], f["character"], f["love"], f["hate"], f["score"]) for f in final)
+    return _table_rows((f["player"], f["character"], f["love"], f["hate"], f["score"]) for f in final)
 
 
 def rowed(rows: Iterable[dict[str, list[str]]]) -> SafeString:
@@ -187,7 +187,7 @@ def lifeboats_players(players: Iterable[Any]) -> SafeString:
 
 
 def lifeboats_final(final: Iterable[dict[str, Any]]) -> SafeString:
-    return table_rows((f["place"], f"{f['player']} ({f['colour']})", f["score"]) for f in final)
+    return _table_rows((f["place"], f"{f['player']} ({f['colour']})", f["score"]) for f in final)
 
 
 # -- the prompt ---------------------------------------------------------------------------------
@@ -227,7 +227,7 @@ def _due(due_at: datetime) -> str:
     local = template_localtime(due_at)
     answer_by, shown = _text(_("Answer by")), date_format(local, _("D j M, H:i T"))
     when = f'<time datetime="{_text(date_format(local, "c"))}">{_text(shown)}</time>'
-    return f'<p>{answer_by} {when} <span class="muted">({time_left(due_at)})</span>.</p>\n'
+    return f'<p>{answer_by} {when} <span class="muted">({_time_left(due_at)})</span>.</p>\n'
 
 
 class _Form:
