@@ -226,7 +226,7 @@ def _due(due_at: datetime) -> str:
     """When the answer is due: the date in the reader's time zone and the time left."""
     local = template_localtime(due_at)
     answer_by, shown = _text(_("Answer by")), date_format(local, _("D j M, H:i T"))
-    when = f'<time datetime="{_text(date_format(local, "c"))}">{_text(shown)}</time>'
+    when = f'<time datetime="{_text(local.isoformat())}">{_text(shown)}</time>'
     return f'<p>{answer_by} {when} <span class="muted">({_time_left(due_at)})</span>.</p>\n'
 
 
