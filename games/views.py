@@ -23,7 +23,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
-from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -32,6 +31,7 @@ from django_htmx.http import reswap, retarget
 import engine
 
 from . import selectors, services
+from .board.markup import time_left
 from .errors import GameError
 from .forms import ActionForm, GameCreateForm, InviteForm, VersionForm, cleaned_or_error
 from .models import Action
@@ -119,7 +119,7 @@ def _fragment_key(head: selectors.TableHead, invite: str) -> str | None:
     if not head.started:
         return None
     shell = head.shell
-    lefts = [timeuntil(p.due_at) for p in shell.players if p.due_at is not None]
+    lefts = [time_left(p.due_at) for p in shell.players if p.due_at is not None]
     varying = repr((shell, lefts, invite, timezone.get_current_timezone_name()))
     digest = hashlib.sha256(varying.encode()).hexdigest()
     seat = "spectator" if shell.seat is None else shell.seat

@@ -347,8 +347,8 @@ def _private(view: dict[str, Any]) -> dict[str, Any] | None:
                 "other": character_name(
                     players[o["from"] if o["to"] == view["seat"] else o["to"]]["character"]
                 ),
-                "give": [card_name(c) for c in o["give"]] or ["nothing"],
-                "take": [card_name(c) for c in o["take"]] or ["nothing"],
+                "give": [card_name(c) for c in o["give"]] or [_("nothing")],
+                "take": [card_name(c) for c in o["take"]] or [_("nothing")],
             }
             for o in me.get("offers", [])
         ],
@@ -393,7 +393,7 @@ def _final(view: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]]:
     scores = view.get("scores") or []
     return [
         {
-            "player": names.get(p["seat"], f"Seat {p['seat']}"),
+            "player": names.get(p["seat"]) or _("Seat %(n)s") % {"n": p["seat"] + 1},
             "character": character_name(p["character"]),
             "love": character_name(str(p.get("love", "")).split("-", 1)[-1]),
             "hate": character_name(str(p.get("hate", "")).split("-", 1)[-1]),
@@ -438,8 +438,12 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatBoard:
         navigation_card=navigation_summary(view.get("navigation_card")),
         flare_reveal=[navigation_summary(c) for c in view.get("flare_reveal", [])],
         row_log=[
-            f"{upper_first(_who(players, r['seat'], me))}: {r['to_stack']} to the Row stack, "
-            f"{r['to_bottom']} to the bottom"
+            _("%(who)s put %(stack)s on the Row stack and %(bottom)s at the bottom.")
+            % {
+                "who": upper_first(_who(players, r["seat"], me)),
+                "stack": r["to_stack"],
+                "bottom": r["to_bottom"],
+            }
             for r in view.get("row_log", [])
         ],
         status=_status(view, players, me),

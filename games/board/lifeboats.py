@@ -341,7 +341,7 @@ def _reveal(
         ],
         "outcome": _choice_label(rec.get("outcome"), kind, colour_of, names, me)
         if rec.get("outcome") is not None
-        else "undecided",
+        else pgettext("lifeboats vote outcome", "undecided"),
         "hats_cancelled": rec.get("hats_cancelled", False),
     }
 
@@ -369,7 +369,7 @@ def _final(view: dict[str, Any], names: dict[int, str], colour_of: dict[int, str
         return []
     return [
         {
-            "player": names.get(s, f"Seat {s}"),
+            "player": names.get(s) or _("Seat %(n)s") % {"n": s + 1},
             "colour": colour_name(colour_of.get(s, "?")),
             "score": final["scores"][s],
             "place": final["ranking"][s],

@@ -60,7 +60,7 @@ TIME_UNITS = {
 }
 
 
-def _time_left(due_at: datetime) -> str:
+def time_left(due_at: datetime) -> str:
     """The time left until `due_at` ("4 days, 6 hours left"), counted in the current time zone."""
     left = timeuntil(template_localtime(due_at), time_strings=TIME_UNITS)
     return _text(_("%(left)s left")) % {"left": _text(left)}
@@ -82,12 +82,12 @@ def player_rows(table: Any) -> SafeString:
         elif p.waiting:
             status = _text(_("to act"))
             if p.due_at:
-                status += f' <span class="muted">({_time_left(p.due_at)})</span>'
+                status += f' <span class="muted">({time_left(p.due_at)})</span>'
         else:
             status = ""
         result = f"<td>{_text(p.score)}</td><td>{_text(p.place)}</td>" if finished else ""
         waiting = ' class="waiting"' if p.waiting else ""
-        seat = DASH if p.index is None else p.index
+        seat = DASH if p.index is None else p.index + 1  # seats count from 1, as in the notices
         rows.append(f"<tr{waiting}><td>{seat}</td><td>{name}</td><td>{status}</td>{result}</tr>")
     return mark_safe("\n".join(rows))  # every text above is escaped
 
@@ -227,7 +227,7 @@ def _due(due_at: datetime) -> str:
     local = template_localtime(due_at)
     answer_by, shown = _text(_("Answer by")), date_format(local, _("D j M, H:i T"))
     when = f'<time datetime="{_text(local.isoformat())}">{_text(shown)}</time>'
-    return f'<p>{answer_by} {when} <span class="muted">({_time_left(due_at)})</span>.</p>\n'
+    return f'<p>{answer_by} {when} <span class="muted">({time_left(due_at)})</span>.</p>\n'
 
 
 class _Form:

@@ -7,6 +7,7 @@ from django.template import TemplateSyntaxError, engines
 from django.utils import translation
 
 from games import i18n
+from games.board import lifeboats
 from games.board.lifeboat import navigation_summary
 
 #: The same names and card lines in each site language, as the catalogues word them.
@@ -63,3 +64,16 @@ def test_a_per_language_block_refuses_what_could_differ_between_readers(inside):
         engines["django"].from_string(
             "{% load i18n board_tags %}{% per_language %}" + inside + "{% endper_language %}"
         )
+
+
+@pytest.mark.parametrize(
+    ("language", "seat", "undecided"),
+    [("en", "Seat 3", "undecided"), ("hu", "3. hely", "eldöntetlen"), ("cs", "Místo 3", "nerozhodnuto")],
+)
+def test_fallback_words_on_the_boards_are_translated(language, seat, undecided):
+    """A seat without a player's name and a vote without an outcome, in the reader's language."""
+    with translation.override(language):
+        final = lifeboats._final({"final": {"scores": [0, 0, 4], "ranking": [2, 2, 1]}}, {}, {})
+        assert final[2]["player"] == seat
+        reveal = lifeboats._reveal({"kind": "captain", "ballots": [], "outcome": None}, {}, {}, None)
+        assert reveal["outcome"] == undecided
