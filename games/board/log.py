@@ -30,10 +30,6 @@ class Section:
     lines: list[str] = field(default_factory=list)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 WOUND_CAUSES = {
     "fight": pgettext_lazy("wound cause", "fight"),
     "fall": pgettext_lazy("wound cause", "fall"),
