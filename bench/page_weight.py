@@ -10,24 +10,12 @@ size over every seat, for each game and player count, at a few points of a rando
 from __future__ import annotations
 
 import gzip
-import os
 import random
-import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-DB_DIR = tempfile.mkdtemp(prefix="lifeboat-bench-")
-os.environ["DJANGO_SETTINGS_MODULE"] = "lifeboat_site.settings.test"
-os.environ["DATABASE_URL"] = f"sqlite:///{DB_DIR}/bench.sqlite3"
-os.environ["CELERY_BROKER_URL"] = "memory://"  # tasks queued on commit go nowhere
+import throwaway_site
 
-import django  # noqa: E402
+throwaway_site.start()
 
-django.setup()
-
-from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
@@ -53,7 +41,7 @@ def largest(game: Game, users: list, **headers: str) -> tuple[int, int]:
 
 def main() -> None:
     setup_test_environment()
-    call_command("migrate", verbosity=0)
+    throwaway_site.migrate()
     print(
         f"{'game':10} {'players':>7} {'moves':>5}   {'page KB':>8} {'gz':>6}   {'fragment KB':>11} {'gz':>6}"
     )

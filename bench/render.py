@@ -14,27 +14,17 @@ only: nothing here asserts timings.
 
 from __future__ import annotations
 
-import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-DB_DIR = tempfile.mkdtemp(prefix="lifeboat-bench-")
-os.environ["DJANGO_SETTINGS_MODULE"] = "lifeboat_site.settings.test"
-os.environ["DATABASE_URL"] = f"sqlite:///{DB_DIR}/bench.sqlite3"
-os.environ["CELERY_BROKER_URL"] = "memory://"  # tasks queued on commit go nowhere
+import throwaway_site
 
-import django  # noqa: E402
+throwaway_site.start()
 
-django.setup()
-
-from django.core.management import call_command  # noqa: E402
 from django.template.loader import render_to_string  # noqa: E402
 from django.test import RequestFactory  # noqa: E402
 
@@ -118,7 +108,7 @@ def measure(n: int, game: Game, reader, who: str) -> None:
 
 
 def main(n: int) -> None:
-    call_command("migrate", verbosity=0)
+    throwaway_site.migrate()
     spectator = UserFactory()
     print(f"#table fragment render, {PLAYERS} players, median of {n} renders (English, test settings)")
     for slug in MOVES:

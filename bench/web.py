@@ -22,27 +22,16 @@ What each line measures, as a player's browser does it:
 from __future__ import annotations
 
 import json
-import os
 import statistics
 import sys
-import tempfile
 import time
 from functools import partial
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-DB_DIR = tempfile.mkdtemp(prefix="lifeboat-bench-")
-os.environ["DJANGO_SETTINGS_MODULE"] = "lifeboat_site.settings.test"
-os.environ["DATABASE_URL"] = f"sqlite:///{DB_DIR}/bench.sqlite3"
-os.environ["CELERY_BROKER_URL"] = "memory://"  # tasks queued on commit go nowhere
+import throwaway_site
 
-import django  # noqa: E402
-
-django.setup()
+throwaway_site.start()
 
 from django.conf import settings  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.http import HttpRequest, HttpResponse  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
@@ -103,7 +92,7 @@ def timed(call, status: int = 200) -> float:
 
 def main(n: int, slug: str) -> None:
     setup_test_environment()
-    call_command("migrate", verbosity=0)
+    throwaway_site.migrate()
     settings.ROOT_URLCONF = __name__
     game, clients = new_game(slug)
     for _ in range(10):  # a game under way, not a fresh deal
