@@ -9,14 +9,14 @@ runs a fixed number of queries whatever the length of the game.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
-from django.db.models import Count, Exists, F, OuterRef, Subquery
+from django.db.models import Count, Exists, OuterRef, Subquery
 
 import engine
 from accounts.selectors import display_names
@@ -235,12 +235,13 @@ SEAT_ROW_FIELDS = ("pk", "index", "user_id", "resigned", "waiting", "due_at", "s
 
 def seat_rows(game: Game) -> list[SeatRow]:
     """The game's seats in seat order, with their players' names (one query)."""
-    rows = list(game.seats.values(*SEAT_ROW_FIELDS, name=F("user__profile__display_name")))
-    unnamed = [row["user_id"] for row in rows if row["name"] is None]
+    named = Seat.objects.filter(game_id=game.pk).values_list(*SEAT_ROW_FIELDS, "user__profile__display_name")
+    rows = [SeatRow(*row) for row in named]
+    unnamed = [row.user_id for row in rows if row.name is None]
     if unnamed:  # users from before profiles: created with their defaults, as display_name does
         names = display_names(get_user_model().objects.filter(pk__in=unnamed))
-        rows = [{**row, "name": names[row["user_id"]]} if row["name"] is None else row for row in rows]
-    return [SeatRow(**row) for row in rows]
+        rows = [replace(row, name=names[row.user_id]) if row.name is None else row for row in rows]
+    return rows
 
 
 @dataclass(frozen=True)
