@@ -1,5 +1,6 @@
-"""League round set-up speed: a 60-player season round (pairing, 10 games started, mails
-queued) in one transaction, on a throw-away in-memory SQLite database.
+"""League round set-up speed: a 60-player season round (pairing, 10 games started, their writes
+queued for the task that writes the mails) in one transaction, on a throw-away in-memory SQLite
+database.
 
     .venv/bin/python bench/league.py [--players 60] [--rounds 3] [--slug lifeboat]
 
@@ -19,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "lifeboat_site.settings.test")
-os.environ["CELERY_BROKER_URL"] = "memory://"  # the outbox rows are written; nothing is published
+os.environ["CELERY_BROKER_URL"] = "memory://"  # the game writes are queued; nothing is published
 
 import django
 
