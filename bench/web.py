@@ -7,16 +7,19 @@ test Client and the full middleware stack, signed in, with CSRF checks on. Print
 requests, the kinds of request interleaved so that a busy machine slows them alike; targets: move
 <= 4x and table <= 3x the bare view. Figures only: nothing here asserts timings.
 
-What each line measures, as a player's browser does it:
+What each line measures, as a player's browser does it. Each round plays two moves in the game
+under way (a new game follows when one ends), each read by a seat other than the mover, so that
+what is measured as a render is one:
 - bare view: a view answering "ok" behind the same middleware, signed in.
-- table GET: the full table page (the first load of a game, `GET /games/<id>/`).
-- table fragment: the htmx GET the page makes when the game changed (`HX-Request`, `#table`).
 - move POST: a move played from the table's form without JavaScript: the write, answered with a
-  redirect (302) to the table page, which the browser then loads (the table GET above).
-- move POST (htmx): the same form posted with htmx (`hx-post`, the CSRF token in the
-  `X-CSRFToken` header from `<body hx-headers>`): the write and, in the same answer, the mover's
-  new table fragment (a render: no one has seen this version yet), instead of the redirect and
-  the page load.
+  redirect (302) to the table page, which the browser then loads.
+- table GET: the full table page of a seat that has not seen this version yet (the mail said it
+  is their turn, or they open the game after a move): the page, its fragment rendered.
+- table GET, reload: the same page again, nothing changed: the fragment comes from the cache.
+- move POST (htmx): the form posted with htmx (`hx-post`, the CSRF token in the `X-CSRFToken`
+  header from `<body hx-headers>`): the write and, in the same answer, the mover's new table
+  fragment (rendered: no one has seen this version yet), instead of the redirect and page load.
+- table fragment: the htmx GET a seat's open page makes when its poll sees the move (rendered).
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from tests.factories import UserFactory  # noqa: E402
 PLAYERS = 4
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "table"}
 TARGETS = {"move POST": 4.0, "table GET": 3.0}
-MOVES = {"move POST": {}, "move POST (htmx)": HTMX}
+LINES = ("bare view", "move POST", "table GET", "table GET, reload", "move POST (htmx)", "table fragment")
 
 
 def bare(request: HttpRequest) -> HttpResponse:
@@ -82,6 +85,10 @@ def next_move(game: Game) -> tuple[int, dict]:
     return seat, rules.legal_actions(state, seat)[0]
 
 
+def move_data(game: Game, action: dict) -> dict:
+    return {"action": json.dumps(action), "expected_version": game.version}
+
+
 def timed(call, status: int = 200) -> float:
     start = time.perf_counter()
     response = call()
@@ -103,39 +110,36 @@ def main(n: int, slug: str) -> None:
             action=action,
             expected_version=game.version,
         )
-    viewer = clients[0]
-    table_url = reverse("games:table", args=[game.pk])
+    signed_in = clients[0]  # for the bare view, whatever game is under way
     for _ in range(20):  # warm-up: templates, URL resolvers, sessions
-        viewer.get("/bench/bare/")
-        viewer.get(table_url)
+        signed_in.get("/bench/bare/")
+        signed_in.get(reverse("games:table", args=[game.pk]))
 
-    samples: dict[str, list[float]] = {
-        "bare view": [],
-        "table GET": [],
-        "table fragment": [],
-        "move POST": [],
-        "move POST (htmx)": [],
-    }
+    samples: dict[str, list[float]] = {name: [] for name in LINES}
     for _ in range(n):
-        samples["bare view"].append(timed(lambda: viewer.get("/bench/bare/")))
-        samples["table GET"].append(timed(lambda: viewer.get(table_url)))
-        samples["table fragment"].append(timed(lambda: viewer.get(table_url, **HTMX)))
-        for name, htmx in MOVES.items():
+        samples["bare view"].append(timed(partial(signed_in.get, "/bench/bare/")))
+        for htmx in (False, True):
             game.refresh_from_db()
             if game.status != Game.Status.RUNNING:
                 game, clients = new_game(slug)
             seat, action = next_move(game)
-            data = {"action": json.dumps(action), "expected_version": game.version}
-            url = reverse("games:act", args=[game.pk])
-            client = clients[seat]
-            headers = {**htmx, **csrf_header(client)}
-            samples[name].append(timed(partial(client.post, url, data, **headers), 200 if htmx else 302))
+            mover, reader = clients[seat], clients[(seat + 1) % PLAYERS]
+            act, table = reverse("games:act", args=[game.pk]), reverse("games:table", args=[game.pk])
+            if htmx:
+                post = partial(mover.post, act, move_data(game, action), **HTMX, **csrf_header(mover))
+                samples["move POST (htmx)"].append(timed(post))
+                samples["table fragment"].append(timed(partial(reader.get, table, **HTMX)))
+            else:
+                post = partial(mover.post, act, move_data(game, action), **csrf_header(mover))
+                samples["move POST"].append(timed(post, 302))
+                samples["table GET"].append(timed(partial(reader.get, table)))
+                samples["table GET, reload"].append(timed(partial(reader.get, table)))
 
     base = statistics.median(samples["bare view"])
     print(f"{slug}, {PLAYERS} players, median of {n} requests each (SQLite, test Client, signed in, CSRF on)")
     for name, values in samples.items():
         median = statistics.median(values)
-        line = f"  {name:17} {median * 1000:8.2f} ms   {median / base:5.1f}x bare"
+        line = f"  {name:18} {median * 1000:8.2f} ms   {median / base:5.1f}x bare"
         if name in TARGETS:
             verdict = "ok" if median / base <= TARGETS[name] else "OVER TARGET"
             line += f"   (target <= {TARGETS[name]:.0f}x: {verdict})"
