@@ -249,7 +249,9 @@ def _describe_event(rules: engine.Game, event: dict[str, Any]) -> str:
     return f"{label} ({details})" if details else label
 
 
-def _away(seats: list[dict[str, Any]], statuses: dict[int, SeatStatus]) -> list[dict[str, Any]]:
+def _away(
+    seats: list[dict[str, Any]], statuses: dict[int, SeatStatus], names: dict[int, str]
+) -> list[dict[str, Any]]:
     """Players on vacation or marked absent: every player of the table sees this."""
     away = [
         seat
@@ -257,9 +259,6 @@ def _away(seats: list[dict[str, Any]], statuses: dict[int, SeatStatus]) -> list[
         if seat["vacation_until"] is not None
         or (seat["index"] in statuses and statuses[seat["index"]].absent)
     ]
-    if not away:
-        return []
-    names = _names([seat["user_id"] for seat in away])
     return [
         {
             "seat": seat["index"],
@@ -585,6 +584,8 @@ def record_progress(writes: list[GameProgress]) -> None:
         )
         Prompt.objects.bulk_create([prompt for prompt, _write, _info in fresh])
     away_of: dict[int, list[dict[str, Any]]] = {}
+    prompting = {write.game.pk for _prompt, write, _info in fresh}
+    names = _names([seat["user_id"] for game_id in prompting for seat in seats_of[game_id]]) if fresh else {}
     for prompt, write, info in fresh:
         game, index, user_id = write.game, prompt.seat_index, prompt.user_id
         statuses = statuses_of[game.pk]
@@ -595,7 +596,7 @@ def record_progress(writes: list[GameProgress]) -> None:
             {f"prompt:{prompt.pk}", f"reminder:75:{prompt.pk}", f"reminder:1h:{prompt.pk}"}
         )
         if game.pk not in away_of:
-            away_of[game.pk] = _away(seats_of[game.pk], statuses)
+            away_of[game.pk] = _away(seats_of[game.pk], statuses, names)
         context = _prompt_context(
             info["rules"],
             write.state,
@@ -606,6 +607,7 @@ def record_progress(writes: list[GameProgress]) -> None:
             logs.get(game.pk, []),
             info["over"],
             away_of[game.pk],
+            {seat["index"]: names.get(seat["user_id"], "") for seat in seats_of[game.pk]},
         )
         rows.append(
             Notification(
@@ -717,8 +719,10 @@ def _prompt_context(
     recent: list[dict[str, Any]],
     over: bool,
     away: list[dict[str, Any]],
+    players: dict[int, str],
 ) -> dict[str, Any]:
-    """What a prompt mail shows, from the seat's own view, visible events and legal actions."""
+    """What a prompt mail shows, from the seat's own view, visible events and legal actions;
+    `players` names the seats by their players, as the table's log does."""
     last_own = max((a["seq"] for a in recent if a["seat_index"] == index), default=0)
     visible = [
         ev
@@ -734,7 +738,9 @@ def _prompt_context(
         "view": view,
         "events": [_describe_event(rules, ev) for ev in visible],
         # the same events as the table's log words them, per language: rendering picks the recipient's
-        "events_by_language": log_lines_by_language(game_ctx["slug"], visible, view, {}) if visible else {},
+        "events_by_language": (
+            log_lines_by_language(game_ctx["slug"], visible, view, players) if visible else {}
+        ),
         "choices": [
             {
                 "n": n,

@@ -4,6 +4,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
+from accounts.models import Profile
 from notifications import services
 from notifications.models import GameWrite, Kind, Notification, Prompt, Status
 
@@ -125,3 +126,18 @@ def test_mail_text_is_in_the_user_time_zone(django_capture_on_commit_callbacks):
     services.deliver(row.pk)
     [message] = mails_to(users[seat])
     assert "Asia/Tokyo" in mail_text(message)
+
+
+def test_a_lifeboats_prompt_mail_names_the_players_in_what_happened(django_capture_on_commit_callbacks):
+    """The mail's "what happened" words the log as the table does: players by their names."""
+    game, users = start_game(django_capture_on_commit_callbacks, slug="lifeboats", num_players=3)
+    names = [Profile.objects.get(user=user).display_name for user in users]
+    for _ in range(40):
+        game = play(django_capture_on_commit_callbacks, game)
+        for row in Notification.objects.filter(game=game, kind=Kind.PROMPT).order_by("-pk")[:3]:
+            lines = row.context.get("events_by_language", {}).get("en", [])
+            others = [name for seat, name in enumerate(names) if seat != row.seat_index]
+            if any(name in line for line in lines for name in others):
+                assert not any("Seat " in line for line in lines)
+                return
+    raise AssertionError("no prompt mail told of another player's move by name")
