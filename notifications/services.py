@@ -262,21 +262,12 @@ def _away(
     return [
         {
             "seat": seat["index"],
-            "name": names.get(seat["user_id"], ""),
+            "name": names[seat["user_id"]],
             "vacation_until": seat["vacation_until"].isoformat() if seat["vacation_until"] else None,
             "absent": bool(seat["index"] in statuses and statuses[seat["index"]].absent),
         }
         for seat in away
     ]
-
-
-def _names(user_ids: list[int]) -> dict[int, str]:
-    """Display names (what other players see), one query; falls back to the username."""
-    names = dict(Profile.objects.filter(user_id__in=user_ids).values_list("user_id", "display_name"))
-    missing = [u for u in user_ids if u not in names]
-    if missing:
-        names.update(get_user_model().objects.filter(pk__in=missing).values_list("pk", "username"))
-    return names
 
 
 def _reminder_times(
@@ -390,10 +381,11 @@ def record_progress(writes: list[GameProgress]) -> None:
     a batch of games after a deadline sweep. Rendering data comes only from each seat's `view`,
     the events visible to it and its legal actions; never from the raw state.
 
-    A fixed handful of queries per call, whatever the number of games in it: seats with
-    vacations, seat statuses with their open prompts, one insert of new prompts, one update of
-    prompts, one of seat statuses, one bulk insert of mails; the log is read only for the games
-    whose write did not say which actions it added, or that prompt someone (for "what happened").
+    A fixed handful of queries per call, whatever the number of games in it: seats with vacations
+    and players' names, seat statuses with their open prompts, one insert of new prompts, one
+    update of prompts, one of seat statuses, one bulk insert of mails; the log is read only for the
+    games whose write did not say which actions it added, or that prompt someone (for "what
+    happened").
     """
     writes = [w for w in writes if not (w.game.snapshot is None and w.state is None)]
     if not writes:
@@ -404,12 +396,24 @@ def record_progress(writes: list[GameProgress]) -> None:
         user=OuterRef("user"), starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
     ).order_by("-ends_at")
     seats_of: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in ids}
+    names: dict[int, str] = {}  # user id -> what other players see (mails name players so)
     for seat in (
         Seat.objects.filter(game_id__in=ids, index__isnull=False)
         .annotate(vacation_until=Subquery(on_vacation.values("ends_at")[:1]))
-        .values("pk", "game_id", "index", "user_id", "resigned", "due_at", "vacation_until")
+        .values(
+            "pk",
+            "game_id",
+            "index",
+            "user_id",
+            "resigned",
+            "due_at",
+            "vacation_until",
+            "user__profile__display_name",
+            "user__username",
+        )
     ):
         seats_of[seat["game_id"]].append(seat)
+        names[seat["user_id"]] = seat["user__profile__display_name"] or seat["user__username"]
     statuses_of: dict[int, dict[int, SeatStatus]] = {game_id: {} for game_id in ids}
     for st in SeatStatus.objects.filter(game_id__in=ids).select_related("open_prompt"):
         statuses_of[st.game_id][st.seat_index] = st
@@ -478,8 +482,7 @@ def record_progress(writes: list[GameProgress]) -> None:
                 status.consecutive_timeouts, status.absent, status.absent_since = 0, False, None
 
         if write.kind == "started":
-            names = _names([s["user_id"] for s in seats])
-            players = [{"seat": s["index"], "name": names.get(s["user_id"], "")} for s in seats]
+            players = [{"seat": s["index"], "name": names[s["user_id"]]} for s in seats]
             for seat in seats:
                 rows.append(
                     Notification(
@@ -551,10 +554,9 @@ def record_progress(writes: list[GameProgress]) -> None:
 
         if over:
             scores, places = rules.scores(state), rules.ranking(state)
-            names = _names([s["user_id"] for s in seats])
             results = sorted(
                 (
-                    {"seat": i, "name": names.get(s["user_id"], ""), "score": scores[i], "place": places[i]}
+                    {"seat": i, "name": names[s["user_id"]], "score": scores[i], "place": places[i]}
                     for i, s in by_index.items()
                 ),
                 key=lambda r: (r["place"], r["seat"]),
@@ -584,8 +586,6 @@ def record_progress(writes: list[GameProgress]) -> None:
         )
         Prompt.objects.bulk_create([prompt for prompt, _write, _info in fresh])
     away_of: dict[int, list[dict[str, Any]]] = {}
-    prompting = {write.game.pk for _prompt, write, _info in fresh}
-    names = _names([seat["user_id"] for game_id in prompting for seat in seats_of[game_id]]) if fresh else {}
     for prompt, write, info in fresh:
         game, index, user_id = write.game, prompt.seat_index, prompt.user_id
         statuses = statuses_of[game.pk]
@@ -607,7 +607,7 @@ def record_progress(writes: list[GameProgress]) -> None:
             logs.get(game.pk, []),
             info["over"],
             away_of[game.pk],
-            {seat["index"]: names.get(seat["user_id"], "") for seat in seats_of[game.pk]},
+            {seat["index"]: names[seat["user_id"]] for seat in seats_of[game.pk]},
         )
         rows.append(
             Notification(
