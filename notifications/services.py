@@ -11,7 +11,7 @@ and left to `sweep_outbox`, so a broker outage never breaks a move.
 `deliver` is the body of the send task: lock the row, act only from PENDING (or a SENDING row
 whose worker died), apply the user's preferences, mark it SENDING, send outside the lock, mark it
 SENT. `sweep_outbox` re-queues rows stuck pending or in flight; `sweep_deadlines` plays the
-default action for overdue seats through `games.services.apply_default_action`.
+default action for overdue seats through `games.services.apply_default_actions`, in batches of games.
 """
 
 from __future__ import annotations
@@ -1001,34 +1001,6 @@ def _by_game(overdue: list[tuple[int, int, int]]) -> dict[int, list[tuple[int, i
     for game_id, seat_index, version in overdue:
         grouped.setdefault(game_id, []).append((seat_index, version))
     return grouped
-
-
-def play_overdue(*, game_id: int, seats: list[tuple[int, int]]) -> dict[str, int]:
-    """Play the default action of a game's overdue seats, each with the version it was read at.
-
-    A seat's expected version is the one read with it, or the version our own previous default
-    action in this call produced; anything else that happened meanwhile (a human move, another
-    sweep) makes the service refuse the stale version, so at most one action is applied per read.
-    """
-    from games.services import apply_default_action
-
-    played = refused = 0
-    latest: int | None = None
-    for seat_index, version in seats:
-        try:
-            game = apply_default_action(
-                game_id=game_id, seat_index=seat_index, expected_version=latest or version
-            )
-        except GameError:
-            refused += 1
-            continue
-        except Exception:  # one broken game must not stall every other table
-            logger.exception("default action failed for game %s seat %s", game_id, seat_index)
-            refused += 1
-            continue
-        latest = game.version
-        played += 1
-    return {"played": played, "refused": refused}
 
 
 def sweep_batch() -> int:

@@ -15,11 +15,6 @@ from . import svg
 from .lifeboat import upper_first
 from .palette import game_colour
 
-
-def with_article(noun: str) -> str:
-    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
-
-
 LANE_W = 96
 ISLAND_H = 58
 ROW_H = 100
