@@ -29,6 +29,8 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
 import engine
+from accounts.selectors import display_name
+from notifications.services import seat_badges
 
 from . import selectors, services
 from .board.markup import time_left
@@ -37,10 +39,14 @@ from .forms import ActionForm, GameCreateForm, InviteForm, VersionForm, cleaned_
 from .models import Action
 
 TABLE_TEMPLATE = "games/table.html"
-#: How long a rendered table fragment is kept; a write makes it unreachable sooner (new version).
+#: How long a rendered table fragment or page shell is kept; a write makes a fragment unreachable
+#: sooner (new version).
 TABLE_CACHE_SECONDS = 600
-#: Stands for the reader's CSRF token in a cached fragment (NUL: never in a rendered name or text).
+#: Stand for the reader's own parts in cached markup: their CSRF token, and in a page shell the
+#: `#table` fragment and their messages (NUL: never in a rendered name or text, which forms refuse).
 CSRF_SLOT = "\x00csrf-token\x00"
+TABLE_SLOT = "\x00table\x00"
+MESSAGES_SLOT = "\x00messages\x00"
 
 
 def handles_game_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -131,7 +137,7 @@ def _table_fragment(request: HttpRequest, head: selectors.TableHead, context: di
     """The `#table` fragment, from the cache when this reader's entry for this version exists.
 
     Its forms embed the CSRF token, which is the reader's own: the fragment is rendered (and
-    stored) with CSRF_SLOT in its place, and the reader's token is put in on the way out.
+    stored, and returned) with CSRF_SLOT in its place; `_with_csrf` puts the token in.
     """
     key = _fragment_key(head, context["invite_token"])
     html = cache.get(key) if key is not None else None
@@ -140,9 +146,52 @@ def _table_fragment(request: HttpRequest, head: selectors.TableHead, context: di
         html = render_to_string(f"{TABLE_TEMPLATE}#table", context, request)
         if key is not None:
             cache.set(key, html, TABLE_CACHE_SECONDS)
+    return html
+
+
+def _with_csrf(request: HttpRequest, html: str) -> HttpResponse:
     if CSRF_SLOT in html:
         html = html.replace(CSRF_SLOT, get_token(request))
-    return html
+    return HttpResponse(html)
+
+
+def _shell_key(request: HttpRequest, head: selectors.TableHead) -> str | None:
+    """The cache key of the page around a started game's `#table` as this reader sees it, else None.
+
+    It holds everything `table.html` and `base.html` show outside the table: the reader (their
+    name in the menu, their seat, whether they sit at the table), the game's name, status and
+    pace, who is away and the reader's mute (`seat_badges`, cached and dropped on change), the
+    language, the time zone (of a vacation's end) and the address (the language form returns to
+    it). Whatever those templates come to show outside the table must be added here.
+    """
+    if not head.started:
+        return None
+    shell, user, game = head.shell, request.user, head.game
+    name = display_name(user) if user.is_authenticated else None
+    badges = seat_badges(game_id=game.pk)
+    reader = (user.pk, name, shell.seat, shell.is_member, request.get_full_path())
+    varying = repr((reader, game.slug, game.status, game.pace, badges, timezone.get_current_timezone_name()))
+    digest = hashlib.sha256(varying.encode()).hexdigest()
+    return f"table-page:{game.pk}:{game.created_at.timestamp()}:{get_language()}:{digest}"
+
+
+def _table_page(
+    request: HttpRequest, head: selectors.TableHead, context: dict[str, Any], fragment: str
+) -> HttpResponse:
+    """The full table page: its shell (from the cache when this reader has one) around `fragment`.
+
+    The shell is rendered (and stored) with slots for the fragment, the reader's messages (shown
+    once) and their CSRF token, which are put in on the way out.
+    """
+    key = _shell_key(request, head)
+    page = cache.get(key) if key is not None else None
+    if page is None:
+        slots = {"table_html": mark_safe(TABLE_SLOT), "messages_html": mark_safe(MESSAGES_SLOT)}
+        page = render_to_string(TABLE_TEMPLATE, {**context, **slots, "csrf_token": CSRF_SLOT}, request)
+        if key is not None:
+            cache.set(key, page, TABLE_CACHE_SECONDS)
+    messages_html = render_to_string("base.html#messages", request=request)
+    return _with_csrf(request, page.replace(TABLE_SLOT, fragment, 1).replace(MESSAGES_SLOT, messages_html, 1))
 
 
 def _table_context(request: HttpRequest, head: selectors.TableHead) -> dict[str, Any]:
@@ -162,8 +211,8 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
     context = _table_context(request, head)
     fragment = _table_fragment(request, head, context)
     if request.htmx:
-        return HttpResponse(fragment)
-    return render(request, TABLE_TEMPLATE, {**context, "table_html": mark_safe(fragment)})
+        return _with_csrf(request, fragment)
+    return _table_page(request, head, context, fragment)
 
 
 def play_move(
@@ -183,7 +232,7 @@ def play_move(
     )
     if request.htmx:
         head = selectors.table_head_of(game=game, user=request.user)
-        return HttpResponse(_table_fragment(request, head, _table_context(request, head)))
+        return _with_csrf(request, _table_fragment(request, head, _table_context(request, head)))
     messages.success(request, done)
     return redirect("games:table", game_id)
 

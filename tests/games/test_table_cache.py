@@ -1,22 +1,34 @@
-"""The table fragment is cached per game version and seat: never one seat's for another's."""
+"""The table fragment is cached per game version and seat: never one seat's for another's; the
+page around it per reader, with the reader's own name, messages, language and CSRF token."""
 
 import re
 from unittest import mock
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 
 from games import views
 from tests.factories import UserFactory
 
-from .helpers import assert_no_secrets, play_moves, start_game, state_of, table_url
+from .helpers import (
+    act_data,
+    act_url,
+    assert_no_secrets,
+    play_moves,
+    start_game,
+    state_of,
+    table_url,
+    waiting_seat_and_action,
+)
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def without_tokens(html: str) -> str:
-    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+    return re.sub(r'"X-CSRFToken": "[^"]*"', "", html)
 
 
 def signed_in(user) -> Client:
@@ -74,3 +86,47 @@ def test_each_reader_gets_their_own_csrf_token_in_a_cached_fragment():
     assert "\x00" not in page_two
     assert 'name="csrfmiddlewaretoken"' in page_two
     assert page_one != page_two  # the same entry, each with its reader's (masked) token
+
+
+def test_the_page_around_the_table_is_cached_per_reader_and_matches_a_fresh_render():
+    game, users = start_game("lifeboat", 4)
+    client = signed_in(users[0])
+    client.get(table_url(game))
+    with mock.patch.object(views, "render_to_string", wraps=views.render_to_string) as render:
+        game = play_moves(game, users, 1)
+        cached = client.get(table_url(game)).content.decode()
+        pages = [c for c in render.call_args_list if c.args[0] == views.TABLE_TEMPLATE]
+        assert pages == []  # the fragment is new (a new version); the page around it is not
+    cache.clear()
+    fresh = client.get(table_url(game)).content.decode()
+    assert "\x00" not in cached
+    assert without_tokens(cached) == without_tokens(fresh)
+    assert f'value="{game.version}"' in cached
+
+
+def test_a_cached_page_shows_each_readers_own_name_messages_and_language():
+    game, users = start_game("lifeboat", 4)
+    users[0].profile.display_name, users[1].profile.display_name = "Ahab", "Ishmael"
+    for user in users[:2]:
+        user.profile.save()
+    first, second = signed_in(users[0]), signed_in(users[1])
+    assert 'title="Your profile and settings">Ahab<' in first.get(table_url(game)).content.decode()
+    page = second.get(table_url(game)).content.decode()
+    assert 'title="Your profile and settings">Ishmael<' in page
+    assert 'class="success"' not in page
+
+    seat, action = waiting_seat_and_action(game)
+    mover = signed_in(users[seat])
+    mover.get(table_url(game))  # their page is cached; the move's message comes after
+    mover.post(act_url(game), act_data(game, action))
+    assert "Your move was played." in mover.get(table_url(game)).content.decode()
+    assert "Your move was played." not in mover.get(table_url(game)).content.decode()  # shown once
+
+    users[1].profile.display_name = "Queequeg"
+    users[1].profile.save()
+    page = second.get(table_url(game)).content.decode()
+    assert "Queequeg<" in page
+    assert "Ishmael" not in page
+    users[1].profile.language = "hu"
+    users[1].profile.save()
+    assert '<html lang="hu">' in second.get(table_url(game)).content.decode()
