@@ -8,6 +8,7 @@ runs a fixed number of queries whatever the length of the game.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -16,7 +17,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
-from django.db.models import Count, Exists, OuterRef, Subquery
+from django.db import connection
+from django.db.models import Count, Exists, F, OuterRef, QuerySet, Subquery
 
 import engine
 from accounts.selectors import display_names
@@ -233,10 +235,44 @@ class SeatRow:
 SEAT_ROW_FIELDS = ("pk", "index", "user_id", "resigned", "waiting", "due_at", "score", "place", "joined_at")
 
 
+def _sql_for_any_game(queryset: QuerySet[Any]) -> str:
+    """The SQL of `queryset`, a query on game 0, to run (`raw`) with another game's id."""
+    sql, params = queryset.query.sql_with_params()
+    assert params == (0,), params
+    return sql
+
+
+@functools.cache
+def _game_sql() -> str:
+    """A table read's game row. Its SQL is compiled once: compiling the ORM's query costs several
+    times what the database takes to answer it."""
+    return _sql_for_any_game(Game.objects.filter(pk=0))
+
+
+@functools.cache
+def _seats_sql() -> str:
+    """A table read's seats with their players' names, compiled once as `_game_sql`."""
+    named = Seat.objects.filter(game_id=0).annotate(name=F("user__profile__display_name"))
+    return _sql_for_any_game(named.only(*(f for f in SEAT_ROW_FIELDS if f != "pk")))
+
+
+def _game_id(value: Any) -> int:
+    """`value` as a game id a query can take (the raw queries lack the ORM's checks), else
+    GameNotFound."""
+    try:
+        game_id = int(value)
+    except (ValueError, TypeError):
+        raise GameNotFound() from None
+    _, largest = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
+    if game_id < 1 or (largest is not None and game_id > largest):  # SQLite refuses larger ints
+        raise GameNotFound()
+    return game_id
+
+
 def seat_rows(game: Game) -> list[SeatRow]:
     """The game's seats in seat order, with their players' names (one query)."""
-    named = Seat.objects.filter(game_id=game.pk).values_list(*SEAT_ROW_FIELDS, "user__profile__display_name")
-    rows = [SeatRow(*row) for row in named]
+    seats = Seat.objects.raw(_seats_sql(), [game.pk])
+    rows = [SeatRow(*(getattr(seat, f) for f in SEAT_ROW_FIELDS), seat.name) for seat in seats]
     unnamed = [row.user_id for row in rows if row.name is None]
     if unnamed:  # users from before profiles: created with their defaults, as display_name does
         names = display_names(get_user_model().objects.filter(pk__in=unnamed))
@@ -271,10 +307,9 @@ def table(*, game_id: int, user: User, invite_token: str | None = None) -> Table
 
 def table_head(*, game_id: int, user: User, invite_token: str | None = None) -> TableHead:
     """The game and its seats for `table`, after the access checks (two queries)."""
-    try:
-        game = Game.objects.get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
-        raise GameNotFound() from None
+    game = next(iter(Game.objects.raw(_game_sql(), [_game_id(game_id)])), None)
+    if game is None:
+        raise GameNotFound()
     return _head(game, seat_rows(game), user, invite_token)
 
 

@@ -105,10 +105,12 @@ def test_create_needs_a_sign_in_and_csrf(client):
     assert not Game.objects.exists()
 
 
-def test_unknown_game_is_404_everywhere(client):
-    client.force_login(UserFactory())
+@pytest.mark.parametrize("game_id", [987654, 2**63, 10**30], ids=["unknown", "past-bigint", "huge"])
+def test_unknown_game_is_404_everywhere(client, game_id):
+    user = UserFactory()
+    client.force_login(user)
     for name in ["table", "act", "join", "leave", "start", "resign", "abandon", "invite"]:
-        url = reverse(f"games:{name}", args=[987654])
+        url = reverse(f"games:{name}", args=[game_id])
         response = (
             client.get(url)
             if name == "table"
@@ -117,6 +119,11 @@ def test_unknown_game_is_404_everywhere(client):
             )
         )
         assert response.status_code == 404, name
+    token = api_headers(user)
+    assert client.get(reverse("api:game", args=[game_id]), **token).status_code == 404
+    action = {"action": {"type": "pass"}, "version": 1}
+    posted = client.post(reverse("api:actions", args=[game_id]), action, "application/json", **token)
+    assert posted.status_code == 404
 
 
 def test_wrong_methods_are_405(client):
