@@ -10,9 +10,10 @@ A window is plain data (JSON round trip via `to_json`/`from_json`), stored in th
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
+
+from .jsondata import jcopy
 
 
 @dataclass
@@ -62,8 +63,8 @@ class Window:
         return {
             "kind": self.kind,
             "seats": list(self.seats),
-            "answers": copy.deepcopy(self.answers),
-            "data": copy.deepcopy(self.data),
+            "answers": jcopy(self.answers),
+            "data": jcopy(self.data),
         }
 
     @classmethod
@@ -71,6 +72,6 @@ class Window:
         return cls(
             kind=data["kind"],
             seats=list(data["seats"]),
-            answers=copy.deepcopy(data["answers"]),
-            data=copy.deepcopy(data["data"]),
+            answers=jcopy(data["answers"]),
+            data=jcopy(data["data"]),
         )

@@ -7,11 +7,11 @@ close up).
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..core import Window
+from ..core.jsondata import jcopy
 
 
 @dataclass
@@ -72,33 +72,31 @@ class State:
 
 
 _LIST_OF_LISTS = {"hands", "tables", "lost", "row_log"}
+#: The state's field names, found once (`dataclasses.fields` builds them anew on every call).
+_FIELDS = tuple(f.name for f in fields(State))
 
 
 def to_json(state: State) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for f in fields(State):
-        value = getattr(state, f.name)
-        if f.name == "window":
-            out[f.name] = value.to_json() if value is not None else None
-        elif f.name in _LIST_OF_LISTS:
-            out[f.name] = [list(x) if isinstance(x, list) else x for x in value]
-            if f.name == "row_log":
-                out[f.name] = [[e[0], list(e[1]), list(e[2])] for e in value]
-        elif isinstance(value, list | dict):
-            out[f.name] = copy.deepcopy(value)
+    for name in _FIELDS:
+        value = getattr(state, name)
+        if name == "window":
+            out[name] = value.to_json() if value is not None else None
+        elif name in _LIST_OF_LISTS:
+            out[name] = [list(x) if isinstance(x, list) else x for x in value]
+            if name == "row_log":
+                out[name] = [[e[0], list(e[1]), list(e[2])] for e in value]
         else:
-            out[f.name] = value
+            out[name] = jcopy(value)
     return out
 
 
 def from_json(data: dict[str, Any]) -> State:
     kwargs: dict[str, Any] = {}
-    for f in fields(State):
-        value = data[f.name]
-        if f.name == "window":
-            kwargs[f.name] = Window.from_json(value) if value is not None else None
-        elif isinstance(value, list | dict):
-            kwargs[f.name] = copy.deepcopy(value)
+    for name in _FIELDS:
+        value = data[name]
+        if name == "window":
+            kwargs[name] = Window.from_json(value) if value is not None else None
         else:
-            kwargs[f.name] = value
+            kwargs[name] = jcopy(value)
     return State(**kwargs)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.jsondata import jcopy
 from ..core.votes import SealedVote
 from .data import SEATS_PER_BOAT
 
@@ -29,15 +30,6 @@ AT_SEA = "sea"
 UNPLACED = "unplaced"
 LANDED = "landed"
 SUNK = "sunk"
-
-
-def jcopy(value: Any) -> Any:
-    """A fresh copy of JSON-shaped data (dicts, lists, scalars); faster than deepcopy."""
-    if isinstance(value, dict):
-        return {k: jcopy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [jcopy(v) for v in value]
-    return value
 
 
 @dataclass
