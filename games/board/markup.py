@@ -1,10 +1,13 @@
-"""The table's repeated markup built in Python (escape + join), like the board pictures in svg.py.
+"""The table's fragment built in Python (escape + join), like the board pictures in svg.py.
 
-The template engine costs microseconds per node, and rows, list items and one form per choice are
-most of a table's nodes: the partials keep the outline and call these through `board_tags`, and
-the prompt (forms and little else) is built here whole. Every text is escaped here as the
-template engine escapes a variable (`html.escape`); colours come from the palette and numbers
-from the presenters.
+The template engine costs microseconds per node, and a table has hundreds of them: each partial
+of `#table` is one tag (`board_tags`) that calls a function here, which writes the players, the
+board and private corner, the prompt, the log and the live updates whole. Every text is escaped
+here as the template engine escapes a variable (`html.escape`), but for the words the partials
+used to translate themselves (headings, legends, table heads), written as Django writes a
+translated literal: as the site's catalogue has them. Colours come from the palette and numbers
+from the presenters. What a section shows whoever reads it is put together once per language
+(`per_language`).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 from django.utils.formats import date_format
 from django.utils.safestring import SafeString, mark_safe
@@ -20,7 +24,7 @@ from django.utils.timesince import timeuntil
 from django.utils.timezone import template_localtime
 
 from games.i18n import gettext as _
-from games.i18n import ngettext
+from games.i18n import ngettext, per_language
 
 from .links import GameLinks
 from .prompt import Part, Question
@@ -66,21 +70,50 @@ def time_left(due_at: datetime) -> str:
     return _text(_("%(left)s left")) % {"left": _text(left)}
 
 
-# -- players and log (both games) ----------------------------------------------------------------
-def player_rows(table: Any) -> SafeString:
-    """The players table's rows: seat, name, resigned or to act (with the time left), and once the
-    game is over the score and place."""
-    you = _text(_("you"))
+# -- players, log and live updates (both games) --------------------------------------------------
+@per_language
+def _players_markup() -> dict[str, str]:
+    """The players section's fixed markup and words in the active language."""
+    return {
+        "top": '<section class="card" aria-labelledby="players"><h2 id="players">'
+        + _("Players")
+        + "</h2>\n  <table>\n    <thead><tr>"
+        + _heads(_("Seat"), _("Player"), _("Status")),
+        "result_heads": _heads(_("Score"), _("Place")),
+        "over": "<p>" + _("The game is over: every card is revealed below.") + "</p>",
+        "you": _text(_("you")),
+        "resigned": _text(_("resigned")),
+        "to_act": _text(_("to act")),
+    }
+
+
+def players(table: Any) -> SafeString:
+    """The players section: each seat's player, whether they resigned or are to act (with the
+    time left), and once the game is over the scores and places."""
+    words = _players_markup()
+    finished = table.game.is_finished
+    return mark_safe(  # built escaped (see the docstring)
+        words["top"]
+        + (words["result_heads"] if finished else "")
+        + "</tr></thead>\n    <tbody>\n    "
+        + _player_rows(table, words)
+        + "\n    </tbody>\n  </table>\n  "
+        + (words["over"] if finished else "")
+        + "\n</section>"
+    )
+
+
+def _player_rows(table: Any, words: dict[str, str]) -> str:
     finished = table.game.is_finished
     rows = []
     for p in table.players:
         name = _text(p.name)
         if table.seat is not None and p.index == table.seat:
-            name += f' <span class="muted">({you})</span>'
+            name += f' <span class="muted">({words["you"]})</span>'
         if p.resigned:
-            status = _text(_("resigned"))
+            status = words["resigned"]
         elif p.waiting:
-            status = _text(_("to act"))
+            status = words["to_act"]
             if p.due_at:
                 status += f' <span class="muted">({time_left(p.due_at)})</span>'
         else:
@@ -89,18 +122,48 @@ def player_rows(table: Any) -> SafeString:
         waiting = ' class="waiting"' if p.waiting else ""
         seat = DASH if p.index is None else p.index + 1  # seats count from 1, as in the notices
         rows.append(f"<tr{waiting}><td>{seat}</td><td>{name}</td><td>{status}</td>{result}</tr>")
-    return mark_safe("\n".join(rows))  # every text above is escaped
+    return "\n".join(rows)
 
 
-def log_sections(sections: Iterable[Any]) -> SafeString:
-    """Each log section's heading and its sentences as a list, newest first."""
-    return mark_safe(  # every text is escaped
-        "\n".join(
-            f"<h3>{_text(s.heading)}</h3><ol reversed>"
-            + "".join(f"<li>{_text(line)}</li>" for line in s.lines)
-            + "</ol>"
-            for s in sections
-        )
+@per_language
+def _log_markup() -> tuple[str, str]:
+    """The log section's top and what it says while empty, in the active language."""
+    heading, newest_first, nothing_yet = _("Game log"), _("newest first"), _("Nothing yet.")
+    top = (
+        '<section class="card log" aria-labelledby="log-h" id="game-log">\n'
+        f'<h2 id="log-h">{heading} <span class="muted">({newest_first})</span></h2>'
+    )
+    return top, f'<p class="muted">{nothing_yet}</p>'
+
+
+def log(sections: Iterable[Any]) -> SafeString:
+    """The log section: each section's heading and its sentences as a list, newest first."""
+    top, nothing_yet = _log_markup()
+    lines = "\n".join(
+        f"<h3>{_text(s.heading)}</h3><ol reversed>"
+        + "".join(f"<li>{_text(line)}</li>" for line in s.lines)
+        + "</ol>"
+        for s in sections
+    )
+    return mark_safe(f"{top}\n{lines or nothing_yet}\n</section>")  # built escaped (see the docstring)
+
+
+def live_updates(table: Any, links: GameLinks, invite_token: str) -> SafeString:
+    """While the game is open or under way: a poll of the game's version every few seconds and,
+    when it changed, a fetch of the table (with the reader's invitation, if they came with one).
+
+    Spectators of private or club games reload by hand: the version endpoint answers only
+    players and public games.
+    """
+    game = table.game
+    if not (game.is_open or game.is_running) or not (table.is_member or game.visibility == "public"):
+        return SafeString()
+    invite = f"?invite={_text(quote(invite_token))}" if invite_token else ""
+    return mark_safe(  # the addresses and the invitation are escaped
+        f'<div hidden hx-get="{_text(links.version)}?v={game.version}" '
+        'hx-trigger="every 4s [document.visibilityState === \'visible\']" hx-swap="none"></div>\n'
+        f'<div hidden hx-get="{_text(links.table)}{invite}" hx-trigger="game-changed from:body" '
+        'hx-target="#table" hx-swap="outerHTML"></div>'
     )
 
 
@@ -110,21 +173,108 @@ def _tag(fill: str, ink: str, letters: str) -> str:
     return f'<span class="tag" style="background:{fill};color:{ink}">{_text(letters)}</span>'
 
 
-def list_items(values: Iterable[Any]) -> SafeString:
-    return mark_safe("".join(f"<li>{_text(v)}</li>" for v in values))  # escaped
+def _list_items(values: Iterable[Any]) -> str:
+    return "".join(f"<li>{_text(v)}</li>" for v in values)
 
 
-def _table_rows(rows: Iterable[Sequence[Any]]) -> SafeString:
+def _table_rows(rows: Iterable[Sequence[Any]]) -> str:
     """Table rows of plain cells (the final scores)."""
-    return mark_safe(  # every cell is escaped
-        "".join("<tr>" + "".join(f"<td>{_text(cell)}</td>" for cell in row) + "</tr>" for row in rows)
-    )
+    return "".join("<tr>" + "".join(f"<td>{_text(cell)}</td>" for cell in row) + "</tr>" for row in rows)
+
+
+def _heads(*words: str) -> str:
+    """Table heads, one per (translated) word."""
+    return "".join(f"<th>{word}</th>" for word in words)
+
+
+def _picture(svg: str, label: str) -> str:
+    """A board picture that scrolls sideways on a small screen (`svg` is built escaped)."""
+    return f'<div class="pic" tabindex="0" role="group" aria-label="{label}">{svg}</div>\n'
+
+
+def board(presented: Any) -> SafeString:
+    """The board of a started game and the seat's private corner, each line ended."""
+    return mark_safe(BOARDS[presented.slug](presented.board))  # built escaped (see the docstring)
 
 
 # -- Lifeboat -----------------------------------------------------------------------------------
-def lifeboat_seats(seats: Iterable[Any]) -> SafeString:
+@per_language
+def _lifeboat_markup() -> dict[str, str]:
+    """Lifeboat's fixed markup and words in the active language."""
+    return {
+        "picture": _("The board picture; scroll sideways on a small screen"),
+        "seats": (
+            '<p class="muted">'
+            + _(
+                "Bow on the left. Dots: wounds up to Size+1 (filled are taken); ★ navigator; "
+                "zz unconscious; ✕ dead; A/D attacker’s or defender’s side; ↑ rowed; ⚔ fought."  # noqa: RUF001
+            )
+            + '</p>\n<ol class="seats" aria-label="'
+            + _("Seats from bow to stern")
+            + '">'
+        ),
+        "gone": _("Gone overboard"),
+        "navigation_card": _("Navigation card"),
+        "flare_reveal": _("The Flare Gun showed"),
+        "row_log": _("Rowing this day"),
+        "answered": _("answered"),
+        "waiting_for": _("waiting for"),
+        "final": "<table><caption>"
+        + _("Final scores")
+        + "</caption><thead><tr>"
+        + _heads(_("Player"), _("Character"), _("Love"), _("Hate"), _("Score"))
+        + "</tr></thead><tbody>",
+        "private": '<section class="card private" aria-labelledby="private-h">\n<h2 id="private-h">'
+        + _("Only you can see this")
+        + "</h2>\n<p>"
+        + _("Your hand")
+        + ": ",
+        "love": _("You secretly love"),
+        "hate": _("and hate"),
+        "draft": _("Offered to you"),
+        "rowing": _("You rowed"),
+        "row_stack": _("The Row stack you navigate from"),
+        "you": _text(_("you")),
+        "hand": _text(_("Hand")),
+        "face_up": _text(_("Face up")),
+    }
+
+
+def lifeboat_board(b: Any) -> str:
+    """Lifeboat's board (the day, the picture, the seats bow to stern, what is under way and, at
+    the end, the scores) and the seat's private corner."""
+    words = _lifeboat_markup()
+    day = _("Day %(turn)s · %(phase)s") % {"turn": b.turn, "phase": _text(b.phase)}
+    step = f' <span class="muted">({_text(b.step)})</span>' if b.step else ""
+    window = ""
+    if b.window:
+        w = b.window
+        window = (
+            f"<p>{_text(w['kind'][:1].upper() + w['kind'][1:])}: {words['answered']} "
+            f"{_joined(w['answered'], ', ', DASH)}; {words['waiting_for']} "
+            f"{_joined(w['waiting'], ', ', DASH)}.</p>"
+        )
+    lines = [
+        '<section class="card board" aria-labelledby="board-h">',
+        f'<h2 id="board-h">{day}{step}</h2>',
+        f'<p id="board-status">{_text(b.status)}</p>' if b.status else "",
+        _picture(b.svg, words["picture"]) + words["seats"] + _lifeboat_seats(b.seats, words),
+        "</ol>",
+        f'<p class="muted">{words["gone"]}: {_text(b.gone_names)}</p>' if b.gone else "",
+        f"<p>{words['navigation_card']}: {_text(b.navigation_card)}</p>" if b.navigation_card else "",
+        f"<p>{words['flare_reveal']}: {_joined(b.flare_reveal, ' | ')}</p>" if b.flare_reveal else "",
+        f'<p class="muted">{words["row_log"]}: {_joined(b.row_log, " ")}</p>' if b.row_log else "",
+        window,
+        words["final"] + _lifeboat_final(b.final) + "</tbody></table>" if b.final else "",
+        "</section>",
+        _lifeboat_private(b.private, words) if b.private else "",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _lifeboat_seats(seats: Iterable[Any], words: dict[str, str]) -> str:
     """The seats bow to stern beside the picture: mark, character, player, state, hand and table."""
-    you, hand, face_up = _text(_("you")), _text(_("Hand")), _text(_("Face up"))
+    you, hand, face_up = words["you"], words["hand"], words["face_up"]
     items = []
     for s in seats:
         me = ' class="me"' if s.is_me else ""
@@ -135,44 +285,128 @@ def lifeboat_seats(seats: Iterable[Any]) -> SafeString:
             f'<span class="muted">{_text(s.details)}</span><br>\n'
             f"{hand}: {s.hand_size}{table}</li>"
         )
-    return mark_safe("".join(items))  # every text above is escaped
+    return "".join(items)
 
 
-def lifeboat_final(final: Iterable[dict[str, Any]]) -> SafeString:
+def _lifeboat_final(final: Iterable[dict[str, Any]]) -> str:
     return _table_rows((f["player"], f["character"], f["love"], f["hate"], f["score"]) for f in final)
 
 
-def rowed(rows: Iterable[dict[str, list[str]]]) -> SafeString:
+def _lifeboat_private(m: dict[str, Any], words: dict[str, str]) -> str:
+    """The seat's hand, Love and Hate, and what only it knows of the draft, rowing and trades."""
+    lines = [
+        words["private"] + _joined(m["hand"], ", ", DASH) + "</p>",
+        f"<p>{words['love']} <strong>{_text(m['love'])}</strong> {words['hate']} "
+        f"<strong>{_text(m['hate'])}</strong>.</p>",
+        f"<p>{words['draft']}: {_joined(m['draft'])}</p>" if m["draft"] else "",
+        f"<p>{words['rowing']}:</p><ul>{_list_items(m['rowing'])}</ul>" if m["rowing"] else "",
+        _rowed(m["rowed"]) if m["rowed"] else "",
+        f"<p>{words['row_stack']}:</p><ul>{_list_items(m['row_stack'])}</ul>" if m["row_stack"] else "",
+        _offers(m["offers"]) if m["offers"] else "",
+        "</section>",
+    ]
+    return "\n".join(lines)
+
+
+def _rowed(rows: Iterable[dict[str, list[str]]]) -> str:
     """What this seat put on the Row stack and to the bottom, each time it rowed."""
     stack, bottom = _text(_("You put on the Row stack")), _text(_("To the bottom"))
-    return mark_safe(  # every text is escaped
-        "".join(
-            f"<p>{stack}: {_joined(r['stack'], ' | ', DASH)}. "
-            f"{bottom}: {_joined(r['bottom'], ' | ', DASH)}.</p>"
-            for r in rows
-        )
+    return "".join(
+        f"<p>{stack}: {_joined(r['stack'], ' | ', DASH)}. {bottom}: {_joined(r['bottom'], ' | ', DASH)}.</p>"
+        for r in rows
     )
 
 
-def offers(offers: Iterable[dict[str, Any]]) -> SafeString:
+def _offers(offers: Iterable[dict[str, Any]]) -> str:
     """Open trade offers to and from this seat."""
     incoming, outgoing = _text(_("%(other)s offers you")), _text(_("You offer %(other)s"))
     word = _text(_("for"))
-    return mark_safe(  # every text is escaped
-        "".join(
-            f'<p><span class="muted">{_text(o["id"])}</span> '
-            + (incoming if o["incoming"] else outgoing) % {"other": _text(o["other"])}
-            + f": {_joined(o['give'])} {word} {_joined(o['take'])}</p>"
-            for o in offers
-        )
+    return "".join(
+        f'<p><span class="muted">{_text(o["id"])}</span> '
+        + (incoming if o["incoming"] else outgoing) % {"other": _text(o["other"])}
+        + f": {_joined(o['give'])} {word} {_joined(o['take'])}</p>"
+        for o in offers
     )
 
 
 # -- Lifeboats ----------------------------------------------------------------------------------
-def lifeboats_players(players: Iterable[Any]) -> SafeString:
+@per_language
+def _lifeboats_markup() -> dict[str, str]:
+    """Lifeboats' fixed markup and words in the active language."""
+    return {
+        "picture": _("The board picture; scroll sideways on a small screen"),
+        "players": (
+            '<p class="muted">'
+            + _(
+                "Circles are sailors, diamonds officers, each with its colour's letter; "
+                "blue squares are leaks, dashed squares empty seats."
+            )
+            + '</p>\n<table><caption class="sr-only">'
+            + _("Players")
+            + "</caption><thead><tr>"
+            + _heads(_("Colour"), _("Player"), _("Hats"), _("Ashore"), _("Vote"))
+            + "</tr></thead><tbody>"
+        ),
+        "vote": _("Vote"),
+        "boat": _("boat"),
+        "choices": _("Choices"),
+        "cast": _("Cast"),
+        "waiting_for": _("waiting for"),
+        "last_vote": _("Last vote"),
+        "hats_cancelled": _("The hats cancelled out."),
+        "result": _("Result"),
+        "jump": _("Waiting for a seat"),
+        "harbour": _("Harbour"),
+        "sunk": _("Sunk"),
+        "final": "<table><caption>"
+        + _("Final scores")
+        + "</caption><thead><tr>"
+        + _heads(_("Place"), _("Player"), _("Points"))
+        + "</tr></thead><tbody>",
+        "private": '<section class="card private" aria-labelledby="private-h">\n<h2 id="private-h">'
+        + _("Only you can see this")
+        + "</h2>",
+        "vote_cards": _("Your vote cards"),
+        "start_player": _text(_("start player")),
+        "you": _text(_("you")),
+        "to_act": _text(_("to act")),
+        "voted": _text(_("cast")),
+        "not_yet": _text(_("not yet")),
+    }
+
+
+def lifeboats_board(b: Any) -> str:
+    """Lifeboats' board (the round, the picture, the players, the vote under way or the last one,
+    the boats landed or sunk and, at the end, the scores) and the seat's private corner."""
+    words = _lifeboats_markup()
+    # Django's {% blocktranslate %} escapes the values it puts in, not the translation.
+    heading = _("Round %(round)s · %(phase)s") % {"round": b.round, "phase": _text(b.phase)}
+    start = _("Start player: %(who)s.") % {"who": _text(b.start_player)}
+    if b.leaks_in_play:
+        start += " " + _("Leaks in play: %(n)s.") % {"n": b.leaks_in_play}
+    lines = [
+        '<section class="card board" aria-labelledby="board-h">',
+        f'<h2 id="board-h">{heading}</h2>',
+        f"<p>{start}</p>",
+        _picture(b.svg, words["picture"]) + words["players"],
+        _lifeboats_players(b.players, words),
+        "</tbody></table>",
+        _vote(b.vote, words) if b.vote else "",
+        _last_vote(b.last_reveal, words) if b.last_reveal else "",
+        f"<p>{words['jump']}: {_joined(b.jump, '; ')}</p>" if b.jump else "",
+        f"<p>{words['harbour']}: {_joined(b.harbour)}</p>" if b.harbour else "",
+        f"<p>{words['sunk']}: {_joined(b.sunk)}</p>" if b.sunk else "",
+        words["final"] + _lifeboats_final(b.final) + "</tbody></table>" if b.final else "",
+        "</section>",
+        _lifeboats_private(b.private, words) if b.private else "",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _lifeboats_players(players: Iterable[Any], words: dict[str, str]) -> str:
     """The players' rows: colour, player (to act), hats, points ashore and whether they voted."""
-    start_player, you, to_act = _text(_("start player")), _text(_("you")), _text(_("to act"))
-    cast = {True: _text(_("cast")), False: _text(_("not yet")), None: DASH}
+    start_player, you, to_act = words["start_player"], words["you"], words["to_act"]
+    cast = {True: words["voted"], False: words["not_yet"], None: DASH}
     rows = []
     for p in players:
         me = ' class="me"' if p.is_me else ""
@@ -183,11 +417,53 @@ def lifeboats_players(players: Iterable[Any]) -> SafeString:
             f"<td>{you if p.is_me else _text(p.name)}{waited}</td>"
             f"<td>{p.hats}</td><td>{p.points}</td><td>{cast[p.cast]}</td></tr>"
         )
-    return mark_safe("".join(rows))  # every text above is escaped
+    return "".join(rows)
 
 
-def lifeboats_final(final: Iterable[dict[str, Any]]) -> SafeString:
+def _vote(vote: dict[str, Any], words: dict[str, str]) -> str:
+    """The vote under way: its question, the choices, who cast and who is still to."""
+    boat = f" ({_text(vote['boat'])} {words['boat']})" if vote["boat"] else ""
+    return (
+        f"<p><strong>{words['vote']}:</strong> {_text(vote['question'])}{boat}. "
+        f"{words['choices']}: {_joined(vote['choices'])}. "
+        f"{words['cast']}: {_joined(vote['cast'], ', ', DASH)}; "
+        f"{words['waiting_for']} {_joined(vote['waiting'], ', ', DASH)}.</p>"
+    )
+
+
+def _last_vote(reveal: dict[str, Any], words: dict[str, str]) -> str:
+    """The last vote's ballots, face up, and its result."""
+    cancelled = f" {words['hats_cancelled']}" if reveal["hats_cancelled"] else ""
+    return (
+        f"<p><strong>{words['last_vote']}</strong> ({_text(reveal['question'])}): "
+        f"{_joined(reveal['ballots'], '; ')}.{cancelled} {words['result']}: {_text(reveal['outcome'])}.</p>"
+    )
+
+
+def _lifeboats_final(final: Iterable[dict[str, Any]]) -> str:
     return _table_rows((f["place"], f"{f['player']} ({f['colour']})", f["score"]) for f in final)
+
+
+def _lifeboats_private(m: dict[str, Any], words: dict[str, str]) -> str:
+    """The seat's colour, vote cards and hats, and the card it cast."""
+    hats = m["hats"]
+    colour = _("You play %(colour)s.") % {"colour": _text(m["colour"])}
+    hats_held = ngettext("%(hats)s captain's hat", "%(hats)s captain's hats", hats) % {"hats": hats}
+    cast = ""
+    if m["cast"]:
+        cast = "<p>" + _("You cast %(cast)s (face down until all have cast).") % {"cast": _text(m["cast"])}
+        cast += "</p>"
+    return "\n".join(
+        [
+            words["private"],
+            f"<p>{colour} {words['vote_cards']}: {_joined(m['cards'])}; {hats_held}.</p>",
+            cast,
+            "</section>",
+        ]
+    )
+
+
+BOARDS = {"lifeboat": lifeboat_board, "lifeboats": lifeboats_board}
 
 
 # -- the prompt ---------------------------------------------------------------------------------

@@ -22,9 +22,8 @@ class Presented:
     required: list[prompt.Question] = field(default_factory=list)
     optional: list[prompt.Question] = field(default_factory=list)
 
-    @property
-    def template(self) -> str:
-        return f"games/partials/board_{self.slug}.html"
+    #: The partial that shows the board and private corner (the replay includes it).
+    template = "games/partials/board.html"
 
 
 def player_names(table: Any) -> dict[int, str]:
