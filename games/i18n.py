@@ -8,12 +8,16 @@ language, so buttons, prompts and mails read in the reader's language.
 Every table render asks for the same few hundred strings, so translations and the names built
 from them are remembered per language (`per_language`, `names_of`, `Translator`): one dictionary
 read instead of a catalogue search, or a lazy string translated again each time it is shown.
+Finding the active language costs more than such a read, so work that asks for many of them holds
+the language found once (`one_language`).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.conf import settings
@@ -27,6 +31,25 @@ from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION
 #: arguments.
 _ANSWERS: dict[str | None, dict[tuple[Any, ...], Any]] = {}
 
+#: The language `one_language` holds, while it holds one.
+_HELD: ContextVar[str | None] = ContextVar("games.i18n.held_language", default=None)
+
+
+@contextmanager
+def one_language() -> Iterator[None]:
+    """Hold the active language for work that does not change it (a table's parts): inside,
+    `per_language` answers for it without asking Django again (a context-local read, which costs
+    more than the answer). Nothing inside may switch the language: it would not be seen."""
+    token = _HELD.set(get_language())
+    try:
+        yield
+    finally:
+        _HELD.reset(token)
+
+
+def _active_language() -> str | None:
+    return _HELD.get() or get_language()
+
 
 def per_language[Result](function: Callable[..., Result]) -> Callable[..., Result]:
     """`function` memoised by its (hashable) arguments and the active language, for functions whose
@@ -35,11 +58,12 @@ def per_language[Result](function: Callable[..., Result]) -> Callable[..., Resul
     @functools.wraps(function)
     def memoised(*args: Any) -> Result:
         key = (function, *args)
+        language = _active_language()
         try:
-            return _ANSWERS[get_language()][key]
+            return _ANSWERS[language][key]
         except KeyError:
             answer = function(*args)
-            _ANSWERS.setdefault(get_language(), {})[key] = answer
+            _ANSWERS.setdefault(language, {})[key] = answer
             return answer
         except TypeError:  # an unhashable argument: answered, not remembered
             return function(*args)
@@ -75,7 +99,7 @@ class Translator:
     """
 
     def __init__(self) -> None:
-        self.language = get_language()
+        self.language = _active_language()
         self._answers = _ANSWERS.setdefault(self.language, {})
 
     def _remembered(self, function: Callable[..., str], *args: Any) -> str:
@@ -347,12 +371,18 @@ def describe_action(rules: Any, state: Any, seat: int | None, action: dict[str, 
     return rules.describe_action(state, seat, action)
 
 
+def describe_actions(rules: Any, state: Any, seat: int | None, actions: list[dict[str, Any]]) -> list[str]:
+    """`describe_action` of each action, the language found once for them all."""
+    with one_language():
+        return [describe_action(rules, state, seat, action) for action in actions]
+
+
 def labels_by_language(rules: Any, state: Any, seat: int | None, action: dict[str, Any]) -> dict[str, str]:
     """The action's label in every site language, for mails written now and rendered later in their
     recipient's language."""
     out = {}
     for code, _name in settings.LANGUAGES:
-        with translation.override(code):
+        with translation.override(code), one_language():
             out[code] = describe_action(rules, state, seat, action)
     return out
 
@@ -364,7 +394,7 @@ def labels_by_language_all(
     once per action and language (a prompt mail lists every legal action)."""
     out: list[dict[str, str]] = [{} for _action in actions]
     for code, _name in settings.LANGUAGES:
-        with translation.override(code):
+        with translation.override(code), one_language():
             for labels, action in zip(out, actions, strict=True):
                 labels[code] = describe_action(rules, state, seat, action)
     return out
@@ -379,7 +409,7 @@ def log_lines_by_language(
 
     out: dict[str, list[str]] = {}
     for code, _name in settings.LANGUAGES:
-        with translation.override(code):
+        with translation.override(code), one_language():
             found = sections(slug, events, view, names)
             out[code] = [line for section in reversed(found) for line in reversed(section.lines)]
     return out

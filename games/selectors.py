@@ -25,7 +25,7 @@ from accounts.selectors import display_names
 from clubs import selectors as club_selectors
 
 from .errors import GameNotFound
-from .i18n import describe_action
+from .i18n import describe_actions
 from .models import Game, Seat, SecretAssignment
 from .recent import recent_events
 from .services import invite_token_matches
@@ -381,7 +381,10 @@ def table_from(head: TableHead) -> Table:
         **common,
         seat=seat,
         view=rules.view(state, seat),
-        legal_actions=[LegalAction(a, describe_action(rules, state, seat, a)) for a in legal],
+        legal_actions=[
+            LegalAction(a, label)
+            for a, label in zip(legal, describe_actions(rules, state, seat, legal), strict=True)
+        ],
         to_act=rules.to_act(state),
         log=log,
         my_secrets=secrets_for_seat(seat=mine) if mine is not None else [],

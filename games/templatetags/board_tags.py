@@ -21,38 +21,42 @@ register = template.Library()
 
 @register.simple_tag
 def players(table: Any) -> SafeString:
-    return markup.players(table)
+    with i18n.one_language():
+        return markup.players(table)
 
 
 @register.simple_tag(takes_context=True)
 def table_board(context: template.Context, table: Any) -> SafeString:
     """The board and the seat's private corner; for a seat still playing, its prompt too, whose
     forms carry the reader's CSRF field as `{% csrf_token %}` renders it."""
-    presented = present_table(table)
-    if presented is None:
-        return SafeString()
-    html = markup.board(presented) + "\n"  # and the line end of `board`'s partial (the replay's)
-    if table.is_member and table.game.is_running and not table.resigned:
-        token = context.get("csrf_token")
-        csrf_input = (
-            f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(str(token))}">'
-            if token and token != "NOTPROVIDED"
-            else ""
-        )
-        html += markup.prompt(presented, table.game, game_links(table.game.id), csrf_input)
+    with i18n.one_language():
+        presented = present_table(table)
+        if presented is None:
+            return SafeString()
+        html = markup.board(presented) + "\n"  # and the line end of `board`'s partial (the replay's)
+        if table.is_member and table.game.is_running and not table.resigned:
+            token = context.get("csrf_token")
+            csrf_input = (
+                f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(str(token))}">'
+                if token and token != "NOTPROVIDED"
+                else ""
+            )
+            html += markup.prompt(presented, table.game, game_links(table.game.id), csrf_input)
     return mark_safe(html)  # the board, the line end and the prompt: built escaped
 
 
 @register.simple_tag
 def board(presented: Presented) -> SafeString:
     """The board and private corner of a presented table (`Presented.template`: the replay)."""
-    return markup.board(presented)
+    with i18n.one_language():
+        return markup.board(presented)
 
 
 @register.simple_tag
 def game_log(table: Any) -> SafeString:
     """The log section: headed sections of sentences, newest first."""
-    return markup.log(sections(table.game.slug, table.log, table.view, player_names(table)))
+    with i18n.one_language():
+        return markup.log(sections(table.game.slug, table.log, table.view, player_names(table)))
 
 
 @register.simple_tag

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from django.utils import translation
 
@@ -42,6 +44,24 @@ def test_a_translator_answers_in_the_language_it_was_made_in():
         assert i18n.gettext(message) == expected["cs"]
     with translation.override("hu"):
         assert i18n.gettext(message) == expected["hu"]
+
+
+def test_a_held_language_answers_for_the_language_active_when_it_was_held():
+    for language in ("hu", "cs", "en"):
+        with translation.override(language), i18n.one_language():
+            assert i18n.character_name("kid") == KID[language]
+            assert navigation_summary("nav-25") == NAV_25[language]
+    swap = {"type": "swap", "target": 0}
+    rules, state = SimpleNamespace(slug="lifeboat"), SimpleNamespace(chars=["kid"])
+    expected = {}
+    for language in ("en", "hu", "cs"):
+        with translation.override(language):
+            expected[language] = translation.gettext("Change seats with %(name)s") % {"name": KID[language]}
+    with translation.override("hu"), i18n.one_language():
+        with translation.override("cs"), i18n.one_language():  # a hold inside a hold
+            assert i18n.character_name("kid") == KID["cs"]
+        assert i18n.character_name("kid") == KID["hu"]
+        assert i18n.labels_by_language(rules, state, 1, swap) == expected  # each language held anew
 
 
 @pytest.mark.parametrize(
