@@ -57,7 +57,8 @@ SETUP_PHASES = frozenset({"Set-up", "setup_boats", "setup_black", "setup_figures
 
 
 class _Words:
-    """What both games' sentence makers share: the reader's language, found once per log.
+    """What both games' sentence makers share: the reader's language, found once per log, and
+    the players as sentences name them, each worded once per log rather than once per line.
 
     The sentence methods alias `self.gettext`, `self.ngettext` and `self.pgettext` as `_`,
     `ngettext` and `pgettext`, the names the translation extractor looks for.
@@ -68,6 +69,25 @@ class _Words:
         self.gettext = translator.gettext
         self.ngettext = translator.ngettext
         self.pgettext = translator.pgettext
+        self._who: dict[Any, str] = {}
+        self._Who: dict[Any, str] = {}
+
+    def who(self, seat: Any) -> str:
+        """A seat (or nobody) as a sentence names it."""
+        name = self._who.get(seat)
+        if name is None:
+            name = self._who[seat] = self.seat_name(seat)
+        return name
+
+    def Who(self, seat: Any) -> str:
+        """`who` at the start of a sentence."""
+        name = self._Who.get(seat)
+        if name is None:
+            name = self._Who[seat] = upper_first(self.who(seat))
+        return name
+
+    def seat_name(self, seat: Any) -> str:
+        raise NotImplementedError
 
 
 # -- Lifeboat ---------------------------------------------------------------------------------
@@ -114,27 +134,20 @@ class LifeboatWords(_Words):
         super().__init__()
         self.me = view.get("seat")
         self.chars = [p["character"] for p in view["players"]]
-        self._names: dict[int, str] = {}  # each seat's name translated once per log, not per line
 
-    def who(self, seat: Any) -> str:
+    def seat_name(self, seat: Any) -> str:
         if seat is None:
             return _("nobody")
         if isinstance(seat, int) and 0 <= seat < len(self.chars):
-            if seat in self._names:
-                return self._names[seat]
             name = character_name(self.chars[seat])
             # Translators: the reader in a log sentence. May use %(name)s, the reader's character, where
             # "you" would need a verb form of its own (e.g. "%(name)s (te)").
             if seat == self.me:
                 name = pgettext("log: the reader", "you") % {"name": name}
-            self._names[seat] = name
             return name
         if seat == self.me:
             return pgettext("log: the reader", "you") % {"name": ""}
         return str(seat)
-
-    def Who(self, seat: Any) -> str:
-        return upper_first(self.who(seat))
 
     def phase_of(self, ev: Event) -> str | None:
         kind = ev["type"]
@@ -481,25 +494,18 @@ class LifeboatsWords(_Words):
         super().__init__()
         self.me = view.get("seat")
         self.names = names
-        self._who: dict[int, str] = {}  # each seat worded once per log, not per line
 
-    def who(self, seat: Any) -> str:
+    def seat_name(self, seat: Any) -> str:
         if seat is None:
             return _("nobody")
         if isinstance(seat, int) and 0 <= seat < len(PLAYER_COLOURS):
-            if seat not in self._who:
-                name = self.names[seat] if seat in self.names else _("Seat %(n)s") % {"n": seat}
-                if seat == self.me:
-                    self._who[seat] = pgettext("log: the reader", "you") % {"name": name}
-                else:
-                    self._who[seat] = f"{name} ({colour_name(PLAYER_COLOURS[seat])})"
-            return self._who[seat]
+            name = self.names[seat] if seat in self.names else _("Seat %(n)s") % {"n": seat}
+            if seat == self.me:
+                return pgettext("log: the reader", "you") % {"name": name}
+            return f"{name} ({colour_name(PLAYER_COLOURS[seat])})"
         if seat == self.me:
             return pgettext("log: the reader", "you") % {"name": ""}
         return str(seat)
-
-    def Who(self, seat: Any) -> str:
-        return upper_first(self.who(seat))
 
     DAY_EVENT = "start_marker"
     DAY_KEY = "round"
@@ -651,15 +657,16 @@ def sections(
         return []
     words: Any = LifeboatWords(view) if slug == "lifeboat" else LifeboatsWords(view, names)
     # The window may start mid-game: count back from the view's day (turn or round).
-    day = view.get(words.DAY_KEY, 0) - sum(1 for ev in events if ev["type"] == words.DAY_EVENT)
+    day_event, phase_of, sentence = words.DAY_EVENT, words.phase_of, words.sentence
+    day = view.get(words.DAY_KEY, 0) - sum(1 for ev in events if ev["type"] == day_event)
     out: list[Section] = []
     phase: str | None = None
     headings: dict[tuple[Any, Any], str] = {}  # translated once per (day, phase), not per line
     for ev in events:
-        if ev["type"] == words.DAY_EVENT:
+        if ev["type"] == day_event:
             day, phase = ev[words.DAY_KEY], None
-        phase = words.phase_of(ev) or phase
-        text = words.sentence(ev)
+        phase = phase_of(ev) or phase
+        text = sentence(ev)
         if text is None:
             continue
         heading = headings.get((day, phase))
