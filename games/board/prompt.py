@@ -104,7 +104,9 @@ def _group(actions: list[Any], relabel: Relabel | None, compose: Compose | None)
     for a in actions:
         kind = a.action.get("type", "")
         text = question_text(kind)
-        q = questions.setdefault(text, Question(key=kind, text=text))
+        q = questions.get(text)
+        if q is None:  # not setdefault: it would make a Question for every action
+            q = questions[text] = Question(key=kind, text=text)
         label = relabel(a.action, a.label) if relabel else a.label
         q.choices.append(Choice(label=label, value=a.as_json))
     if compose:
