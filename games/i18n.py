@@ -215,106 +215,125 @@ def _join(names: list[str]) -> str:
     return ", ".join(names)
 
 
-def _lifeboat_label(state: Any, seat: int | None, a: dict[str, Any]) -> str | None:
-    def who(t: Any) -> str:
-        chars = getattr(state, "chars", None)
-        if isinstance(t, int) and chars is not None and 0 <= t < len(chars) and chars[t] in CHARACTERS:
-            return character_name(chars[t])
-        return str(t)
+# Lifeboat's labels: a function per action type, in a dictionary made once (every legal action of
+# every table is labelled).
+def _who(state: Any, target: Any) -> str:
+    chars = getattr(state, "chars", None)
+    if (
+        isinstance(target, int)
+        and chars is not None
+        and 0 <= target < len(chars)
+        and chars[target] in CHARACTERS
+    ):
+        return character_name(chars[target])
+    return str(target)
 
-    def react() -> str:
-        parts = []
-        preserver = a.get("preserver")
-        if preserver == "wear":
-            parts.append(_("put on the Life Preserver"))
-        elif preserver is not None:
-            parts.append(_("throw the Life Preserver to %(name)s") % {"name": who(preserver)})
-        buckets = len(a.get("buckets", []))
-        if buckets:
-            parts.append(
-                ngettext("use %(count)d Bucket of Chum", "use %(count)d Buckets of Chum", buckets)
-                % {"count": buckets}
-            )
-        if a.get("rile"):
-            parts.append(_("rile the sharks"))
-        return _("React: %(what)s") % {"what": _join(parts) if parts else _("nothing")}
 
-    def fight() -> str:
-        if a.get("side") == "out":
-            return _("Stay out of the fight")
-        side = {"attacker": _("attacker"), "defender": _("defender")}.get(
-            str(a.get("side")), str(a.get("side"))
+def _react_label(state: Any, seat: int | None, a: dict[str, Any]) -> str:
+    parts = []
+    preserver = a.get("preserver")
+    if preserver == "wear":
+        parts.append(_("put on the Life Preserver"))
+    elif preserver is not None:
+        parts.append(_("throw the Life Preserver to %(name)s") % {"name": _who(state, preserver)})
+    buckets = len(a.get("buckets", []))
+    if buckets:
+        parts.append(
+            ngettext("use %(count)d Bucket of Chum", "use %(count)d Buckets of Chum", buckets)
+            % {"count": buckets}
         )
-        label = _("Fight for the %(side)s") % {"side": side}
-        for c in a.get("weapons", []):
-            label += ", " + _("play %(card)s") % {"card": card_name(c)}
-        if a.get("flare"):
-            label += ", " + _("fire the Flare Gun")
-        return label
+    if a.get("rile"):
+        parts.append(_("rile the sharks"))
+    return _("React: %(what)s") % {"what": _join(parts) if parts else _("nothing")}
 
-    def play() -> str:
-        if a.get("for") == seat:
-            return _("Play %(card)s face up") % {"card": card_name(a.get("card"))}
-        return _("Play %(card)s face up for %(name)s") % {
-            "card": card_name(a.get("card")),
-            "name": who(a.get("for")),
-        }
 
-    def water() -> str:
-        cover = [_("%(count)s to %(name)s") % {"count": n, "name": who(t)} for t, n in a.get("cover", [])]
-        return _("Give Water: %(whom)s") % {"whom": _join(cover) if cover else _("none")}
+def _fight_label(state: Any, seat: int | None, a: dict[str, Any]) -> str:
+    if a.get("side") == "out":
+        return _("Stay out of the fight")
+    side = {"attacker": _("attacker"), "defender": _("defender")}.get(str(a.get("side")), str(a.get("side")))
+    label = _("Fight for the %(side)s") % {"side": side}
+    for c in a.get("weapons", []):
+        label += ", " + _("play %(card)s") % {"card": card_name(c)}
+    if a.get("flare"):
+        label += ", " + _("fire the Flare Gun")
+    return label
 
-    def offer() -> str:
-        give = _join([card_name(c) for c in a.get("give", [])]) or _("nothing")
-        take = _join([card_name(c) for c in a.get("take", [])]) or _("nothing")
-        return _("Offer %(name)s a trade: give %(give)s for %(take)s") % {
-            "name": who(a.get("to")),
-            "give": give,
-            "take": take,
-        }
 
-    def mug() -> str:
-        if a.get("card") == "hand":
-            return _("Mug %(name)s for a hand card") % {"name": who(a.get("target"))}
-        return _("Mug %(name)s for the %(card)s") % {
-            "name": who(a.get("target")),
-            "card": card_name(a.get("card")),
-        }
-
-    def answer() -> str:
-        if a.get("accept"):
-            return _("Accept trade %(offer)s") % {"offer": a.get("offer")}
-        return _("Decline trade %(offer)s") % {"offer": a.get("offer")}
-
-    def placed() -> str:
-        count = len(a.get("to_stack", []))
-        return ngettext(
-            "Put %(count)d card on the Row stack", "Put %(count)d cards on the Row stack", count
-        ) % {"count": count}
-
-    labels: dict[str, Callable[[], str]] = {
-        "keep": lambda: _("Keep %(card)s") % {"card": card_name(a.get("card"))},
-        "nothing": lambda: _("Do nothing"),
-        "row": lambda: _("Row"),
-        "place_rowed": placed,
-        "swap": lambda: _("Change seats with %(name)s") % {"name": who(a.get("target"))},
-        "mug": mug,
-        "flare": lambda: _("Fire the Flare Gun"),
-        "parasol": lambda: _("Open the Parasol"),
-        "medkit": lambda: _("Use a Medical Kit on %(name)s") % {"name": who(a.get("target"))},
-        "accept": lambda: _("Accept"),
-        "refuse": lambda: _("Refuse (fight)"),
-        "fight": fight,
-        "compass": lambda: _("Use the Compass"),
-        "navigate": lambda: _("Play %(card)s") % {"card": card_name(a.get("card"))},
-        "react": react,
-        "water": water,
-        "play": play,
-        "offer_trade": offer,
-        "answer_trade": answer,
+def _play_label(state: Any, seat: int | None, a: dict[str, Any]) -> str:
+    if a.get("for") == seat:
+        return _("Play %(card)s face up") % {"card": card_name(a.get("card"))}
+    return _("Play %(card)s face up for %(name)s") % {
+        "card": card_name(a.get("card")),
+        "name": _who(state, a.get("for")),
     }
-    label = labels.get(str(a.get("type")))
-    return label() if label else None
+
+
+def _water_label(state: Any, seat: int | None, a: dict[str, Any]) -> str:
+    cover = [_("%(count)s to %(name)s") % {"count": n, "name": _who(state, t)} for t, n in a.get("cover", [])]
+    return _("Give Water: %(whom)s") % {"whom": _join(cover) if cover else _("none")}
+
+
+def _offer_label(state: Any, seat: int | None, a: dict[str, Any]) -> str:
+    give = _join([card_name(c) for c in a.get("give", [])]) or _("nothing")
+    take = _join([card_name(c) for c in a.get("take", [])]) or _("nothing")
+    return _("Offer %(name)s a trade: give %(give)s for %(take)s") % {
+        "name": _who(state, a.get("to")),
+        "give": give,
+        "take": take,
+    }
+
+
+def _mug_label(state: Any, seat: int | None, a: dict[str, Any]) -> str:
+    if a.get("card") == "hand":
+        return _("Mug %(name)s for a hand card") % {"name": _who(state, a.get("target"))}
+    return _("Mug %(name)s for the %(card)s") % {
+        "name": _who(state, a.get("target")),
+        "card": card_name(a.get("card")),
+    }
+
+
+def _answer_label(state: Any, seat: int | None, a: dict[str, Any]) -> str:
+    if a.get("accept"):
+        return _("Accept trade %(offer)s") % {"offer": a.get("offer")}
+    return _("Decline trade %(offer)s") % {"offer": a.get("offer")}
+
+
+def _placed_label(state: Any, seat: int | None, a: dict[str, Any]) -> str:
+    count = len(a.get("to_stack", []))
+    return ngettext("Put %(count)d card on the Row stack", "Put %(count)d cards on the Row stack", count) % {
+        "count": count
+    }
+
+
+Label = Callable[[Any, int | None, dict[str, Any]], str]
+_LIFEBOAT_LABELS: dict[str, Label] = {
+    "keep": lambda state, seat, a: _("Keep %(card)s") % {"card": card_name(a.get("card"))},
+    "nothing": lambda state, seat, a: _("Do nothing"),
+    "row": lambda state, seat, a: _("Row"),
+    "place_rowed": _placed_label,
+    "swap": lambda state, seat, a: _("Change seats with %(name)s") % {"name": _who(state, a.get("target"))},
+    "mug": _mug_label,
+    "flare": lambda state, seat, a: _("Fire the Flare Gun"),
+    "parasol": lambda state, seat, a: _("Open the Parasol"),
+    "medkit": lambda state, seat, a: (
+        _("Use a Medical Kit on %(name)s") % {"name": _who(state, a.get("target"))}
+    ),
+    "accept": lambda state, seat, a: _("Accept"),
+    "refuse": lambda state, seat, a: _("Refuse (fight)"),
+    "fight": _fight_label,
+    "compass": lambda state, seat, a: _("Use the Compass"),
+    "navigate": lambda state, seat, a: _("Play %(card)s") % {"card": card_name(a.get("card"))},
+    "react": _react_label,
+    "water": _water_label,
+    "play": _play_label,
+    "offer_trade": _offer_label,
+    "answer_trade": _answer_label,
+}
+
+
+def _lifeboat_label(state: Any, seat: int | None, a: dict[str, Any]) -> str | None:
+    label = _LIFEBOAT_LABELS.get(str(a.get("type")))
+    return label(state, seat, a) if label else None
 
 
 def _lifeboats_label(state: Any, seat: int | None, a: dict[str, Any]) -> str | None:
