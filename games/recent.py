@@ -29,7 +29,9 @@ def _key(game_id: int, created_at: datetime, move_count: int) -> str:
 
 
 def recent_events(game: Game) -> Events:
-    """The events of the game's latest LOG_ACTIONS actions, oldest first."""
+    """The events of the game's latest LOG_ACTIONS actions, oldest first, read anew on every call
+    (from the cache, which pickles, or the database): the caller may change them (a table
+    redacts its seat's events in place)."""
     key = _key(game.pk, game.created_at, game.move_count)
     events = cache.get(key)
     if events is None:
