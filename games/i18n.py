@@ -58,7 +58,7 @@ def per_language[Result](function: Callable[..., Result]) -> Callable[..., Resul
     @functools.wraps(function)
     def memoised(*args: Any) -> Result:
         key = (function, *args)
-        language = _active_language()
+        language = _HELD.get() or get_language()  # `_active_language`, without a call's cost
         try:
             return _ANSWERS[language][key]
         except KeyError:

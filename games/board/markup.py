@@ -141,7 +141,7 @@ def log(sections: Iterable[Any]) -> SafeString:
     top, nothing_yet = _log_markup()
     lines = "\n".join(
         f"<h3>{_text(s.heading)}</h3><ol reversed>"
-        + "".join(f"<li>{_text(line)}</li>" for line in s.lines)
+        + "".join(f"<li>{escape(line)}</li>" for line in s.lines)
         + "</ol>"
         for s in sections
     )

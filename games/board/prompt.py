@@ -19,6 +19,8 @@ from games.i18n import per_language
 OPTIONAL_TYPES = frozenset({"play", "offer_trade", "answer_trade"})
 #: Offered through the trade form instead of one button per listed gift.
 FORM_TYPES = frozenset({"offer_trade"})
+#: The optional actions asked as questions.
+LISTED_OPTIONAL_TYPES = OPTIONAL_TYPES - FORM_TYPES
 
 BUTTONS_UP_TO = 4
 RADIOS_UP_TO = 12
@@ -123,9 +125,9 @@ def questions(
     compose: Compose | None = None,
 ) -> tuple[list[Question], list[Question]]:
     """(questions the game waits for the seat to answer, optional questions open any time)."""
-    required = [a for a in legal_actions if a.action.get("type") not in OPTIONAL_TYPES]
-    optional = [a for a in legal_actions if a.action.get("type") in OPTIONAL_TYPES - FORM_TYPES]
-    return (_group(required, relabel, compose) if waited else []), _group(optional, relabel, None)
+    required = [a for a in legal_actions if a.action.get("type") not in OPTIONAL_TYPES] if waited else []
+    optional = [a for a in legal_actions if a.action.get("type") in LISTED_OPTIONAL_TYPES]
+    return _group(required, relabel, compose), _group(optional, relabel, None)
 
 
 def _normal(value: Any) -> Any:
