@@ -195,22 +195,46 @@ class SeatPic:
     @property
     def details(self) -> str:
         """The seat's public state in words, for the list beside the picture."""
-        parts = [
-            _("Size %(size)s") % {"size": self.size},
-            _("wounds %(wounds)s") % {"wounds": self.wounds},
-            condition_name(self.condition),
-        ]
-        if self.navigator:
-            parts.append(_("navigator"))
-        if self.waited:
-            parts.append(_("to act"))
-        if self.side:
-            parts.append(side_name(self.side))
-        if self.rowed:
-            parts.append(_("rowed"))
-        if self.fought:
-            parts.append(_("fought"))
-        return ", ".join(parts)
+        return _details(
+            self.size,
+            self.wounds,
+            self.condition,
+            self.navigator,
+            self.waited,
+            self.side,
+            self.rowed,
+            self.fought,
+        )
+
+
+@per_language
+def _details(
+    size: int,
+    wounds: int,
+    condition: str,
+    navigator: bool,
+    waited: bool,
+    side: str | None,
+    rowed: bool,
+    fought: bool,
+) -> str:
+    """A seat's public state in words, remembered: seats differ in few ways."""
+    parts = [
+        _("Size %(size)s") % {"size": size},
+        _("wounds %(wounds)s") % {"wounds": wounds},
+        condition_name(condition),
+    ]
+    if navigator:
+        parts.append(_("navigator"))
+    if waited:
+        parts.append(_("to act"))
+    if side:
+        parts.append(side_name(side))
+    if rowed:
+        parts.append(_("rowed"))
+    if fought:
+        parts.append(_("fought"))
+    return ", ".join(parts)
 
 
 @dataclass
