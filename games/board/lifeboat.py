@@ -381,6 +381,12 @@ def _private(view: dict[str, Any]) -> dict[str, Any] | None:
     return out
 
 
+@per_language
+def provision_kinds() -> tuple[tuple[str, str], ...]:
+    """(slug, name) of every kind of Provisions card, the same for every trade form."""
+    return tuple((k.slug, i18n.provision_name(k.slug)) for k in KINDS.values())
+
+
 def _trade(view: dict[str, Any]) -> dict[str, Any] | None:
     """The trade form's choices, while this seat may offer a trade (Actions phase, conscious)."""
     me, seat = view.get("me"), view.get("seat")
@@ -407,7 +413,7 @@ def _trade(view: dict[str, Any]) -> dict[str, Any] | None:
             for p in targets
             for c in p["table"]
         ],
-        "kinds": [(k.slug, i18n.provision_name(k.slug)) for k in KINDS.values()],
+        "kinds": provision_kinds(),
     }
 
 

@@ -568,7 +568,7 @@ class _Form:
         nothing = _text(_("nothing to give"))
         targets = _options(trade["targets"])
         gifts = _checkboxes("give", trade["give"]) or f'<span class="muted">{nothing}</span>'
-        face_up, by_kind = _checkboxes("take", trade["take_face_up"]), _checkboxes("take", trade["kinds"])
+        face_up, by_kind = _checkboxes("take", trade["take_face_up"]), _kind_checkboxes(trade["kinds"])
         url = _text(self.links.trade)
         return (
             f'<section class="card prompt" aria-labelledby="trade-h"><h2 id="trade-h">{heading}</h2>\n'
@@ -606,6 +606,12 @@ def _checkboxes(name: str, choices: Iterable[tuple[Any, Any]]) -> str:
         f"{_text(label)}</label>"
         for value, label in choices
     )
+
+
+@per_language
+def _kind_checkboxes(kinds: tuple[tuple[str, str], ...]) -> str:
+    """The trade form's card kinds to ask for: the same in every form (`lifeboat.provision_kinds`)."""
+    return _checkboxes("take", kinds)
 
 
 def _part(part: Part) -> str:
