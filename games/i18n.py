@@ -30,6 +30,8 @@ from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION
 #: What `per_language` functions have answered so far, by active language, then function and
 #: arguments.
 _ANSWERS: dict[str | None, dict[tuple[Any, ...], Any]] = {}
+#: `gettext`'s answers, the commonest, by active language and message: one dictionary read.
+_MESSAGES: dict[str | None, dict[str, str]] = {}
 
 #: The language `one_language` holds, while it holds one.
 _HELD: ContextVar[str | None] = ContextVar("games.i18n.held_language", default=None)
@@ -84,9 +86,22 @@ def names_of(table: Mapping[str, Promise]) -> Callable[[Any], str]:
 
 
 #: Django's translation functions, memoised (the msgids are literals: a bounded set).
-gettext = _ = per_language(translation.gettext)
 pgettext = per_language(translation.pgettext)
 ngettext = per_language(translation.ngettext)
+
+
+def gettext(message: str) -> str:
+    """Django's `gettext`, remembered per language as `pgettext` and `ngettext` are, but in a
+    dictionary of its own by message: it is the commonest."""
+    language = _HELD.get() or get_language()
+    try:
+        return _MESSAGES[language][message]
+    except KeyError:
+        answer = _MESSAGES.setdefault(language, {})[message] = translation.gettext(message)
+        return answer
+
+
+_ = gettext
 
 
 class Translator:
@@ -101,6 +116,7 @@ class Translator:
     def __init__(self) -> None:
         self.language = _active_language()
         self._answers = _ANSWERS.setdefault(self.language, {})
+        self._messages = _MESSAGES.setdefault(self.language, {})  # `gettext`'s
 
     def _remembered(self, function: Callable[..., str], *args: Any) -> str:
         key = (function, *args)
@@ -112,7 +128,12 @@ class Translator:
             return answer
 
     def gettext(self, message: str) -> str:
-        return self._remembered(translation.gettext, message)
+        try:
+            return self._messages[message]
+        except KeyError:
+            with translation.override(self.language):
+                answer = self._messages[message] = translation.gettext(message)
+            return answer
 
     def pgettext(self, context: str, message: str) -> str:
         return self._remembered(translation.pgettext, context, message)
