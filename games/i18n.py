@@ -27,9 +27,9 @@ from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 
 from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION
 
-#: What `per_language` functions have answered so far, by active language, then function and
+#: What `per_language` functions have answered so far, by function, then active language and
 #: arguments.
-_ANSWERS: dict[str | None, dict[tuple[Any, ...], Any]] = {}
+_ANSWERS: dict[Callable[..., Any], dict[str | None, dict[tuple[Any, ...], Any]]] = {}
 #: `gettext`'s answers, the commonest, by active language and message: one dictionary read.
 _MESSAGES: dict[str | None, dict[str, str]] = {}
 
@@ -57,15 +57,15 @@ def per_language[Result](function: Callable[..., Result]) -> Callable[..., Resul
     """`function` memoised by its (hashable) arguments and the active language, for functions whose
     result depends on nothing else: translations and the names and sentences built from them."""
 
+    answers = _ANSWERS.setdefault(function, {})
+
     @functools.wraps(function)
     def memoised(*args: Any) -> Result:
-        key = (function, *args)
         language = _HELD.get() or get_language()  # `_active_language`, without a call's cost
         try:
-            return _ANSWERS[language][key]
+            return answers[language][args]
         except KeyError:
-            answer = function(*args)
-            _ANSWERS.setdefault(language, {})[key] = answer
+            answer = answers.setdefault(language, {})[args] = function(*args)
             return answer
         except TypeError:  # an unhashable argument: answered, not remembered
             return function(*args)
@@ -115,20 +115,22 @@ class Translator:
 
     def __init__(self) -> None:
         self.language = _active_language()
-        self._answers = _ANSWERS.setdefault(self.language, {})
         self._messages = _MESSAGES.setdefault(self.language, {})  # `gettext`'s
+        self._pgettexts = _ANSWERS.setdefault(translation.pgettext, {}).setdefault(self.language, {})
+        self._ngettexts = _ANSWERS.setdefault(translation.ngettext, {}).setdefault(self.language, {})
 
-    def _remembered(self, function: Callable[..., str], *args: Any) -> str:
-        key = (function, *args)
+    def _remembered(
+        self, answers: dict[tuple[Any, ...], str], function: Callable[..., str], *args: Any
+    ) -> str:
         try:
-            return self._answers[key]
+            return answers[args]
         except KeyError:
             with translation.override(self.language):
-                answer = self._answers[key] = function(*args)
+                answer = answers[args] = function(*args)
             return answer
 
     def gettext(self, message: str) -> str:
-        try:
+        try:  # by message, as `gettext` remembers it (not by a tuple of arguments)
             return self._messages[message]
         except KeyError:
             with translation.override(self.language):
@@ -136,10 +138,10 @@ class Translator:
             return answer
 
     def pgettext(self, context: str, message: str) -> str:
-        return self._remembered(translation.pgettext, context, message)
+        return self._remembered(self._pgettexts, translation.pgettext, context, message)
 
     def ngettext(self, singular: str, plural: str, number: int) -> str:
-        return self._remembered(translation.ngettext, singular, plural, number)
+        return self._remembered(self._ngettexts, translation.ngettext, singular, plural, number)
 
 
 #: Lifeboat (Siadek): characters, bow to stern.
