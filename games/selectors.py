@@ -36,6 +36,8 @@ SECRETS_CACHE_SECONDS = 24 * 3600
 HIDDEN = "?"
 
 User = AbstractBaseUser | AnonymousUser
+#: `json.dumps(..., sort_keys=True)` without building an encoder for every action's form.
+_sorted_json = json.JSONEncoder(sort_keys=True).encode
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,7 @@ class LegalAction:
 
     @property
     def as_json(self) -> str:
-        return json.dumps(self.action, sort_keys=True)
+        return _sorted_json(self.action)
 
 
 @dataclass(frozen=True)

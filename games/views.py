@@ -172,7 +172,7 @@ def _shell_key(request: HttpRequest, head: selectors.TableHead) -> str | None:
     reader = (user.pk, name, shell.seat, shell.is_member, request.get_full_path())
     varying = repr((reader, game.slug, game.status, game.pace, badges, timezone.get_current_timezone_name()))
     digest = hashlib.sha256(varying.encode()).hexdigest()
-    return f"table-page:{game.pk}:{game.created_at.timestamp()}:{get_language()}:{digest}"
+    return f"table_page:{game.pk}:{game.created_at.timestamp()}:{get_language()}:{digest}"
 
 
 def _table_page(
