@@ -19,7 +19,6 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import throwaway_site
 
@@ -40,10 +39,10 @@ MOVES = {"lifeboat": 40, "lifeboats": 40}
 SEED = 7
 #: The parts `#table` includes for a started game, rendered alone for the breakdown.
 PARTS = (
-    "games/partials/players.html",
-    "games/partials/board_table.html",
-    "games/partials/log.html",
-    "games/partials/board_live.html",
+    "games/table.html#players",
+    "games/table.html#board",
+    "games/table.html#log",
+    "games/table.html#live",
 )
 
 
@@ -95,7 +94,7 @@ def measure(n: int, game: Game, reader, who: str) -> None:
 
     works = {
         "#table": render("games/table.html#table"),
-        **{Path(part).name: render(part) for part in PARTS},
+        **{part.partition("#")[2]: render(part) for part in PARTS},
         "present_table()": present_table,
         "log sections()": log,
     }

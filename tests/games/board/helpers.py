@@ -11,7 +11,7 @@ from games import selectors
 from games.models import Game
 from tests.games.helpers import play_moves, start_game, state_of
 
-FRAGMENTS = ("games/partials/board_table.html", "games/partials/log.html")
+FRAGMENTS = ("games/table.html#board", "games/table.html#log")
 
 
 def running_game(slug: str, num_players: int, moves: int, seed: int = 3) -> tuple[Game, list]:
