@@ -1,5 +1,6 @@
-"""The tags of the table's partials (`games/partials/*.html`): each writes its part of `#table`
-whole, from the presenters (`games.board`) and their markup (`games.board.markup`)."""
+"""The tags of the table's parts (`games/table.html#table`, the replay's `games/partials/board.html`):
+each writes its part of `#table` whole, from the presenters (`games.board`) and their markup
+(`games.board.markup`)."""
 
 from __future__ import annotations
 
