@@ -39,6 +39,7 @@ from notifications.services import note_writes
 from ratings.services import rate_finished_game
 
 from . import recent
+from .bulk import update_in_groups
 from .errors import (
     GameError,
     GameNotFound,
@@ -565,7 +566,7 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
         Action.objects.bulk_create(actions)
     for write in writes:  # a plain UPDATE per game compiles far faster than a bulk_update CASE
         write.game.save(update_fields=fields)
-    _save_seats(changed)
+    update_in_groups(Seat, changed, ("waiting", "due_at", "time_bank", "score", "place"))
     for game in finished:
         rate_finished_game(game=game)  # results and ratings, in this same transaction
     for write in writes:
@@ -606,20 +607,6 @@ def _spend_bank(game: Game, seat: Seat, now: datetime) -> None:
     time left before its deadline, none after a timeout."""
     if game.pace == Game.Pace.BANK and seat.waiting and seat.due_at is not None:
         seat.time_bank = max(seat.due_at - now, timedelta(0))
-
-
-def _save_seats(seats: list[Seat]) -> None:
-    """Save the seats' waiting flags, deadlines and results: one UPDATE per distinct set of
-    values (every seat no longer waited for shares one, so do the deadlines a write set), which
-    is a few queries for a whole batch of games."""
-    groups: dict[tuple[Any, ...], list[int]] = {}
-    for seat in seats:
-        key = (seat.waiting, seat.due_at, seat.time_bank, seat.score, seat.place)
-        groups.setdefault(key, []).append(seat.pk)
-    for (waiting, due_at, time_bank, score, place), pks in groups.items():
-        Seat.objects.filter(pk__in=pks).update(
-            waiting=waiting, due_at=due_at, time_bank=time_bank, score=score, place=place
-        )
 
 
 def _bump(game: Game, kind: str, *fields: str) -> None:

@@ -36,6 +36,7 @@ from django.utils.translation import gettext as _
 
 import engine
 from accounts.models import NotifyMode, Profile
+from games.bulk import update_in_groups
 from games.errors import GameError
 from games.i18n import describe_action, labels_by_language_all, log_lines_by_language
 from games.models import Action, Game, Seat
@@ -651,20 +652,8 @@ def record_progress(writes: list[GameProgress]) -> None:
         )
     for prompt in retimed:
         _retime_prompt(prompt, now)
-    # One plain UPDATE per distinct set of values: these compile far faster than a bulk_update
-    # CASE, and a write's seats mostly share theirs (a move changes one or two seats).
-    groups: dict[tuple[Any, ...], list[int]] = {}
-    for st in dirty:
-        values = (st.consecutive_timeouts, st.last_seq, st.absent, st.absent_since, st.open_prompt_id)
-        groups.setdefault(values, []).append(st.pk)
-    for (timeouts, last_seq, absent, absent_since, prompt_id), pks in groups.items():
-        SeatStatus.objects.filter(pk__in=pks).update(
-            consecutive_timeouts=timeouts,
-            last_seq=last_seq,
-            absent=absent,
-            absent_since=absent_since,
-            open_prompt_id=prompt_id,
-        )
+    fields = ("consecutive_timeouts", "last_seq", "absent", "absent_since", "open_prompt_id")
+    update_in_groups(SeatStatus, dirty, fields)
     for game, autoplay in autoplays:
         Seat.objects.filter(game=game, index__in=autoplay, waiting=True).update(due_at=now)
         game_id, version, first = game.pk, game.version, autoplay[0]
