@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import condition, size
+from .board import condition, participant_side, size
 from .data import CHARACTERS, KIND, NAVIGATION
-from .flow import participant_side
-from .moves import to_act
+from .flow import to_act
 from .scoring import score_sheet, state_scores
 from .state import State
 
