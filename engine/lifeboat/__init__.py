@@ -38,7 +38,8 @@ Seats are players; `boat` in the state and the view lists seats from bow to ster
 Choices where the rules file is silent (beyond its own Decisions):
 
 - A Life Preserver played for an unconscious character protects it through the overboard step
-  that names it, then goes back face up to the lender if the lender is still in the boat.
+  that names it, then goes back face up to the lender if the lender is still in the boat. Once
+  that Navigation card is revealed it is too late: it cannot be played for him that turn.
 - Trades: hand cards asked for are named by kind (the asker cannot see ids); accepting gives the
   lowest-value matching card. Trades are open while a rower places cards, closed in fights and
   pending answers. Offers lapse when a named card moves away, a side is knocked out, or the phase

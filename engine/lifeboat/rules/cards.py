@@ -1,7 +1,9 @@
 """Cards played face up and trades: open to any conscious seat, not only the one waited for.
 
 Playing face up: from hand, for one's own character or for an unconscious one in the boat, at any
-moment but while fighting (fighters play weapons in their round answers).
+moment but while fighting (fighters play weapons in their round answers). A Life Preserver played
+for an unconscious character is his only until the Navigation card naming him overboard is
+revealed: from then on in that turn it is too late to play it for him.
 
 Trades, during the Actions phase outside fights and pending answers: an offer names the cards each
 side gives (hand cards asked for by kind, face-up ones by id); a new offer to the same seat
@@ -15,7 +17,7 @@ from typing import Any
 from ...core import event
 from ...core.rules import Field
 from ..board import Action, Events, conscious, conscious_aboard, of_kind, participant_side, unconscious
-from ..data import KIND, KINDS, VALUE
+from ..data import KIND, KINDS, NAVIGATION, VALUE
 from ..state import State
 
 MAX_OFFER_CARDS = 12
@@ -28,7 +30,17 @@ def legal_play(s: State, seat: int) -> list[Action]:
     if s.step == "fight" and s.window is not None and participant_side(s.window.data, seat) is not None:
         return []
     targets = [seat] + [t for t in s.boat if unconscious(s, t)]
-    return [{"type": "play", "card": c, "for": t} for c in s.hands[seat] for t in targets]
+    return [
+        {"type": "play", "card": c, "for": t}
+        for c in s.hands[seat]
+        for t in targets
+        if t == seat or not (KIND[c] == "life_preserver" and named_overboard(s, t))
+    ]
+
+
+def named_overboard(s: State, seat: int) -> bool:
+    """The Navigation card revealed this turn names the seat's character overboard."""
+    return s.played is not None and NAVIGATION[s.played].goes_overboard(s.chars[seat])
 
 
 def apply_play(s: State, seat: int, a: Action, ev: Events) -> None:
