@@ -40,6 +40,8 @@ Choices where the rules file is silent (beyond its own Decisions):
 - A Life Preserver played for an unconscious character protects it through the overboard step
   that names it, then goes back face up to the lender if the lender is still in the boat. Once
   that Navigation card is revealed it is too late: it cannot be played for him that turn.
+- After the end every view shows everything, the Row stack too (`deck_order.row_stack`: the
+  Flare Gun's fourth bird can end the game while cards lie on it).
 - Trades: hand cards asked for are named by kind (the asker cannot see ids); accepting gives the
   lowest-value matching card. Trades are open while a rower places cards, closed in fights and
   pending answers. Offers lapse when a named card moves away, a side is knocked out, or the phase

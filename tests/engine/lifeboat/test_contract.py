@@ -102,6 +102,19 @@ def test_well_typed_twins_of_the_refused_actions_are_accepted() -> None:
     assert G.to_act(s) == [1]
 
 
+def test_every_card_is_in_every_view_after_the_end() -> None:
+    for seed in range(30):
+        s = G.new_game(4 + seed % 3, seed, {"sharks": seed % 2 == 1})
+        picks = random.Random(seed)
+        while not G.is_over(s):
+            seat = picks.choice(G.to_act(s))
+            G.apply(s, seat, picks.choice(G.legal_actions(s, seat)))
+        everything = [c for cards_ in G.zones(s).values() for c in cards_]
+        for seat in [*range(s.n), None]:
+            text = json.dumps(G.view(s, seat))
+            assert [c for c in everything if json.dumps(c) not in text] == [], (seed, seat)
+
+
 def test_finished_game_refuses_everything() -> None:
     s = build(FOUR, wounds={0: 4, 1: 7, 2: 8, 3: 3})
     start(s, "navigation")
