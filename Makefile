@@ -14,6 +14,7 @@ lint:
 	scripts/bootstrap.sh
 	.venv/bin/ruff check .
 	.venv/bin/ruff format --check .
+	.venv/bin/lint-imports --no-logo
 	.venv/bin/mypy
 
 bench:

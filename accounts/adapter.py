@@ -1,7 +1,7 @@
 """Our single django-allauth adapter (settings.ACCOUNT_ADAPTER).
 
-The email issue will route `send_mail` through the outbox; until then both mail hooks keep allauth's
-behaviour. Mail templates follow allauth's naming: `<kind>_subject.txt`, `<kind>_message.txt` and
+`send_mail` hands every mail to `accounts.mail` (the notifications outbox registers there). Mail
+templates follow allauth's naming: `<kind>_subject.txt`, `<kind>_message.txt` and
 `<kind>_message.html` under templates/account/email/.
 """
 
@@ -9,6 +9,8 @@ from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.core.mail import EmailMessage
+
+from .mail import send_account_mail
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -24,12 +26,10 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
         """Every allauth mail (verification, login code, reset, change notices) passes here."""
-        # As allauth builds it, then through the notifications outbox (a row, sent at once).
+        # As allauth builds it, then to the registered sender (the notifications outbox).
         from allauth.core import context as allauth_context
         from django.contrib.sites.shortcuts import get_current_site
 
-        from notifications.services import queue_rendered_mail
-
         request = allauth_context.request
         ctx = {"request": request, "email": email, "current_site": get_current_site(request), **context}
-        queue_rendered_mail(message=self.render_mail(template_prefix, email, ctx))
+        send_account_mail(self.render_mail(template_prefix, email, ctx))

@@ -29,11 +29,15 @@ django.setup()
 from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
+from clubs import services as clubs  # noqa: E402
+from games.models import Game, Seat  # noqa: E402
+from leagues import services as leagues  # noqa: E402
+from leagues.models import LeagueTable  # noqa: E402
+from leagues.selectors import season_standings  # noqa: E402
+
 
 def repeat_meetings(season, number: int) -> int:
     """Over the pairs seated together in round `number`, how often they had met before."""
-    from games.models import Seat
-
     rows = Seat.objects.filter(
         game__league_table__round__season=season, game__league_table__round__number__lte=number
     ).values_list("game__league_table__round__number", "game_id", "user_id")
@@ -65,12 +69,6 @@ def main() -> None:
 
     from django.contrib.auth import get_user_model
     from django.utils import timezone
-
-    from clubs import services as clubs
-    from games.models import Game, Seat
-    from leagues import services as leagues
-    from leagues.models import LeagueTable
-    from leagues.selectors import season_standings
 
     User = get_user_model()
     admin = User.objects.create_user("admin", "admin@example.com", "x")

@@ -1,4 +1,5 @@
-"""Reads for clubs: membership checks (used by games for club-only games) and the club page."""
+"""Reads for clubs: membership checks (games asks `is_member` through `games.hooks`, registered in
+`ClubsConfig.ready`, for club-only games) and the club page."""
 
 from __future__ import annotations
 
@@ -8,6 +9,10 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils.translation import gettext as _
+
+import engine
+from games import hooks
+from games.models import Game, Seat
 
 from .errors import NotFound
 from .models import Club, Invite, JoinRequest, Membership
@@ -30,9 +35,7 @@ def is_admin(*, club_id: int | None, user: User) -> bool:
 
 def can_see_game(*, game: Any, user: User) -> bool:
     """A club-only game is seen by its club's members (seated players are checked by games)."""
-    if getattr(game, "visibility", None) != "club":
-        return True
-    return is_member(club_id=game.club_id, user=user)
+    return hooks.can_see_game(game=game, user=user)
 
 
 def get_club(*, slug: str) -> Club:
@@ -96,9 +99,6 @@ def _name(user: Any) -> str:
 
 def club_games(*, club: Club, status: str, limit: int = 20) -> list[ClubGameRow]:
     """The club's games of one status, newest first, with players; two queries."""
-    import engine
-    from games.models import Game, Seat
-
     order = "-finished_at" if status == Game.Status.FINISHED else "-created_at"
     games = list(
         Game.objects.filter(club=club, status=status)

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import engine
+from games import services as game_services
 from leagues import selectors as league_selectors
 from ratings import selectors as rating_selectors
 
@@ -176,8 +177,6 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
 @handles_club_errors
 def game_new(request: HttpRequest, slug: str) -> HttpResponse:
     """A member opens a club-only game; other members join it from its table page."""
-    from games import services as game_services
-
     club = selectors.get_club(slug=slug)
     data = valid_or_400(ClubGameForm(request.POST))
     game = game_services.game_create(user=request.user, visibility="club", club=club, **data)

@@ -1,4 +1,5 @@
-"""Admin for staff: games (hidden state read-only), seats, secret assignments, actions (read-only).
+"""Admin for staff: games (hidden state read-only), seats, secret assignments, actions (read-only),
+writes waiting for their follow-up.
 
 The admin site is staff-only, so the snapshot and secrets shown here never reach players.
 """
@@ -8,7 +9,7 @@ import json
 from django.contrib import admin
 from django.utils.html import format_html
 
-from .models import Action, Game, Seat, SecretAssignment
+from .models import Action, Game, GameWrite, Seat, SecretAssignment
 
 
 class SeatInline(admin.TabularInline):
@@ -85,3 +86,11 @@ class ActionAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(GameWrite)
+class GameWriteAdmin(admin.ModelAdmin):
+    """Writes whose prompts and mails are still to be recorded: normally none for long."""
+
+    list_display = ["id", "game", "version", "kind", "acted_seat", "created_at"]
+    readonly_fields = ["game", "version", "kind", "acted_seat", "actions", "created_at"]

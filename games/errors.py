@@ -1,4 +1,16 @@
-"""Errors the services raise; each carries a message a player can read and an HTTP status."""
+"""The site's one error hierarchy: every refusal carries a message a person can read and an HTTP
+status (`status_code`), and nothing was written when it is raised.
+
+    GameError                  games.errors: the games services' refusals (below)
+        ClubError              clubs.errors: NotFound, Forbidden, Invalid, Conflict (clubs, leagues,
+                               ratings, replays)
+        PromptError            notifications.errors: PromptInvalid, PromptUsed, PromptExpired,
+                               PromptStale (links and replies in mails)
+        VacationError          notifications.errors
+
+Views turn one into its 4xx page or fragment (`games.views.handles_game_errors`,
+`clubs.http.handles_club_errors`, the notifications views), the API into a JSON error.
+"""
 
 from __future__ import annotations
 

@@ -2,6 +2,7 @@
 
 Rows are written only by `games.services`; pages and the API read them through
 `games.selectors`, which hand templates the per-seat engine view and never the snapshot.
+`GameWrite` rows are games' note of a write whose follow-up (another app's) is still to do.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ class Game(models.Model):
     )
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token, editable=False)
     rated = models.BooleanField(_("rated"), default=True)
-    #: The club a club game (or league table) belongs to; see `clubs.selectors.can_see_game`.
+    #: The club a club game (or league table) belongs to; see `hooks.can_see_game`.
     club = models.ForeignKey(
         "clubs.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
     )
@@ -173,3 +174,26 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id} #{self.seq}: seat {self.seat_index} {self.payload.get('type')}"
+
+
+class GameWrite(models.Model):
+    """One game write (a move, a start, a resignation) whose follow-up is still to do.
+
+    Inserted by the games services in the write's own transaction (`services.writes.note_writes`),
+    so a move costs one insert here and imports no mail code; `signals.game_writes_committed` names
+    the games after the commit. The app that follows writes up (notifications: prompts, mails, the
+    idle ladder) reads them with `services.writes.pending_writes` and deletes them once done.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    #: The game's version after the write.
+    version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=16)
+    #: The seat whose player acted, if any (its open prompt is answered, not kept).
+    acted_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The actions the write added: [[seq, seat index, source], ...] (for the idle ladder).
+    actions = models.JSONField(default=list)
+    created_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} v{self.version}: {self.kind}"

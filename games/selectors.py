@@ -22,8 +22,8 @@ from django.db.models import Count, Exists, F, OuterRef, QuerySet, Subquery
 
 import engine
 from accounts.selectors import display_names
-from clubs import selectors as club_selectors
 
+from . import hooks
 from .errors import GameNotFound
 from .i18n import describe_actions
 from .models import Game, Seat, SecretAssignment
@@ -328,7 +328,7 @@ def _head(game: Game, seats: list[SeatRow], user: User, invite_token: str | None
         and not invite_token_matches(game, invite_token)
     ):
         raise GameNotFound()
-    if mine is None and not club_selectors.can_see_game(game=game, user=user):
+    if mine is None and not hooks.can_see_game(game=game, user=user):
         raise GameNotFound()  # club-only games: members of the club only
 
     players = [

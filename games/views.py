@@ -30,9 +30,8 @@ from django_htmx.http import reswap, retarget
 
 import engine
 from accounts.selectors import display_name
-from notifications.services import seat_badges
 
-from . import selectors, services
+from . import hooks, selectors, services
 from .board.markup import time_left
 from .errors import GameError
 from .forms import ActionForm, GameCreateForm, InviteForm, VersionForm, cleaned_or_error
@@ -160,17 +159,17 @@ def _shell_key(request: HttpRequest, head: selectors.TableHead) -> str | None:
 
     It holds everything `table.html` and `base.html` show outside the table: the reader (their
     name in the menu, their seat, whether they sit at the table), the game's name, status and
-    pace, who is away and the reader's mute (`seat_badges`, cached and dropped on change), the
-    language, the time zone (of a vacation's end) and the address (the language form returns to
-    it). Whatever those templates come to show outside the table must be added here.
+    pace, the parts other apps add (`hooks.table_page_parts`: who is away, the reader's mute),
+    the language, the time zone (of a vacation's end) and the address (the language form returns
+    to it). Whatever those templates come to show outside the table must be added here.
     """
     if not head.started:
         return None
     shell, user, game = head.shell, request.user, head.game
     name = display_name(user) if user.is_authenticated else None
-    badges = seat_badges(game_id=game.pk)
+    parts = hooks.table_page_parts(game_id=game.pk)
     reader = (user.pk, name, shell.seat, shell.is_member, request.get_full_path())
-    varying = repr((reader, game.slug, game.status, game.pace, badges, timezone.get_current_timezone_name()))
+    varying = repr((reader, game.slug, game.status, game.pace, parts, timezone.get_current_timezone_name()))
     digest = hashlib.sha256(varying.encode()).hexdigest()
     return f"table_page:{game.pk}:{game.created_at.timestamp()}:{get_language()}:{digest}"
 

@@ -11,9 +11,11 @@ from django.db.models import Count
 import engine
 from clubs.errors import NotFound
 from clubs.models import Club
+from games.models import Game, Seat
+from ratings.selectors import reliability_for
 
 from .models import Entry, LeagueTable, Round, Season
-from .standings import TableResult, standings
+from .standings import TableResult, moves, standings
 
 
 @dataclass(frozen=True)
@@ -51,10 +53,6 @@ def _name(user) -> str:
 def season_standings(*, season: Season, with_reliability: bool = True) -> Standings:
     """Ranked rows per division from the finished games of the season: three queries (four
     with reliability) whatever the number of players, rounds or games."""
-    from games.models import Game, Seat
-    from ratings.selectors import reliability_for
-
-    from .standings import moves
 
     entries = list(Entry.objects.filter(season=season).select_related("user__profile", "division"))
     seats = (
@@ -171,8 +169,6 @@ class RoundView:
 
 def season_rounds(*, season: Season) -> list[RoundView]:
     """Every round's tables with players in seat order, and byes; three queries."""
-    from games.models import Seat
-
     tables = list(
         LeagueTable.objects.filter(round__season=season)
         .select_related("round", "division", "game")

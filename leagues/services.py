@@ -2,8 +2,8 @@
 
 Keyword-only and atomic; refusals raise `clubs.errors.ClubError` subclasses. A round is set up
 in one transaction: tables from `leagues.pairing`, one started game per table through
-`games.services.game_create_started` (seat order as paired), and one mail per player once the
-transaction commits.
+`games.services.game_create_started` (seat order as paired), and one mail per player through the
+notifications outbox, sent once the transaction commits.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.mail import EmailMessage, send_mass_mail
+from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.template.loader import render_to_string
@@ -23,12 +23,21 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 import engine
+from accounts.models import Profile
+from accounts.selectors import display_names
 from clubs.errors import Conflict, Forbidden, Invalid, NotFound
 from clubs.models import Club, Membership
 from clubs.services import require_admin, require_member
+from games.models import Game, Seat
+from games.services import game_create_started
+from notifications.models import Kind
+from notifications.outbox import queue_rendered_mail
+from ratings.models import Rating
+from ratings.selectors import reliability
 
 from .models import Division, Entry, LeagueTable, Round, Season
 from .pairing import History, make_round
+from .selectors import season_standings
 from .standings import Finish, next_divisions
 
 PACES = ("12h", "24h", "72h")
@@ -124,8 +133,6 @@ def season_create(
 @transaction.atomic
 def season_signup(*, season_id: int, user: AbstractBaseUser) -> Entry:
     """A club member signs up while the season takes sign-ups (reliability permitting)."""
-    from ratings.selectors import reliability
-
     season = _locked_season(season_id)
     require_member(season.club, user)
     _require_status(season, Season.Status.SIGNUP)
@@ -171,8 +178,6 @@ def season_start(*, season_id: int, user: AbstractBaseUser) -> Round:
         ).values_list("user_id", "division__level", "final_rank")
         previous = {uid: Finish(level=level, rank=rank) for uid, level, rank in rows}
         num_previous_levels = max((f.level for f in previous.values()), default=0)
-    from ratings.models import Rating
-
     user_ids = [e.user_id for e in entries]
     ratings = dict(
         Rating.objects.filter(slug=season.slug, user_id__in=user_ids).values_list("user_id", "ordinal")
@@ -246,8 +251,6 @@ def season_advance(*, season_id: int, round_number: int | None = None) -> Round 
 
 def advance_due_seasons() -> int:
     """The sweeper: advance every automatic season whose current round is over; returns how many."""
-    from games.models import Game
-
     running = Season.objects.filter(status=Season.Status.RUNNING, auto_advance=True)
     busy = LeagueTable.objects.filter(
         round__season_id=OuterRef("pk"),
@@ -259,8 +262,6 @@ def advance_due_seasons() -> int:
 
 
 def _close(season: Season) -> Season:
-    from .selectors import season_standings
-
     entries = {e.user_id: e for e in Entry.objects.filter(season=season)}
     for division in season_standings(season=season).divisions:
         for row in division.rows:
@@ -273,8 +274,6 @@ def _close(season: Season) -> Season:
 
 
 def _require_round_over(season: Season) -> None:
-    from games.models import Game
-
     unfinished = LeagueTable.objects.filter(
         round__season=season, game__status__in=[Game.Status.OPEN, Game.Status.RUNNING]
     )
@@ -284,8 +283,6 @@ def _require_round_over(season: Season) -> None:
 
 def _history(season: Season) -> dict[int, History]:
     """Per division: who met whom, who sat where and who had byes in this season's earlier rounds."""
-    from games.models import Seat
-
     seats = (
         Seat.objects.filter(game__league_table__round__season=season)
         .order_by("game_id", "index")
@@ -302,9 +299,6 @@ def _history(season: Season) -> dict[int, History]:
 
 
 def _start_round(season: Season, *, admin: AbstractBaseUser) -> Round:
-    from games.models import Game
-    from games.services import game_create_started
-
     rules = engine.get_game(season.slug)
     number = season.current_round + 1
     round_ = Round.objects.create(season=season, number=number)
@@ -354,11 +348,8 @@ def _start_round(season: Season, *, admin: AbstractBaseUser) -> Round:
 
 
 def _mail_round(season: Season, round_: Round, tables: list, byes: list[int], users: dict) -> None:
-    """One mail per player with their table: through the notifications outbox (sent after the
-    commit, with the user's preferences applied), or Django's mail after the commit without it."""
-    from accounts.models import Profile
-    from accounts.selectors import display_names
-
+    """One mail per player with their table, through the notifications outbox (sent after the
+    commit, with the user's preferences applied)."""
     names = display_names(users.values())
     # Each mail in its recipient's language, whatever the admin who started the round reads.
     languages = dict(Profile.objects.filter(user__in=list(users.values())).values_list("user_id", "language"))
@@ -378,14 +369,6 @@ def _mail_round(season: Season, round_: Round, tables: list, byes: list[int], us
     for uid in byes:
         mails.append((uid, *_render({**base, "bye": True}, languages.get(uid))))
     mails = [m for m in mails if users[m[0]].email]
-    try:
-        from notifications.models import Kind
-        from notifications.services import queue_rendered_mail
-    except ImportError:  # pragma: no cover - the notifications app is optional here
-        messages = [(subject, body, None, [users[uid].email]) for uid, subject, body in mails]
-        if messages:
-            transaction.on_commit(lambda: send_mass_mail(messages))
-        return
     for uid, subject, body in mails:
         message = EmailMessage(subject, body, None, [users[uid].email])
         queue_rendered_mail(message=message, kind=Kind.GAME_START, user=users[uid], send_now=False)

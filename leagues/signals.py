@@ -5,6 +5,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from games.models import Game
+
+from .models import LeagueTable, Season
+from .tasks import advance_season
+
 logger = logging.getLogger(__name__)
 
 
@@ -13,10 +18,6 @@ def on_game_changed(sender: Any, game_id: int, kind: str, **kwargs: Any) -> None
         return
     if kwargs.get("status", "finished") != "finished":
         return  # only a finished game can end a round: no query for every other move
-    from games.models import Game
-
-    from .models import LeagueTable, Season
-
     table = (
         LeagueTable.objects.filter(
             game_id=game_id,
@@ -29,8 +30,6 @@ def on_game_changed(sender: Any, game_id: int, kind: str, **kwargs: Any) -> None
     )
     if table is None:
         return
-    from .tasks import advance_season
-
     try:
         advance_season.delay(*table)
     except Exception:  # the broker is down: the beat sweeper advances the season later

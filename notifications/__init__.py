@@ -1,5 +1,19 @@
-"""Play by email: the outbox of notification rows, prompts with signed links and reply addresses,
-deadlines (sweep, reminders, idle ladder, vacation) and inbound replies.
+"""Play by email, above games: it follows game writes up (`games.signals`) and games never imports it.
 
-Writes go through `notifications.services`; Celery tasks in `notifications.tasks` only call them.
+One module per job (pretix's mail service, the HackSoft styleguide):
+
+- `outbox`: the mail rows, enqueued only after the commit (a broker outage never fails a write),
+  delivered at most once, the sweeper, the daily digest;
+- `writes`: games' writes followed up (`games.signals.game_writes_committed`): the task that
+  records them, and its sweeper;
+- `progress`: what a recorded game write causes, in named steps (idle ladder, start mail, prompts
+  and their reminders, end mail);
+- `prompts`: prompt rows (checks, reminder times, re-timing) and what a prompt mail shows;
+- `answers`: playing a prompt's choice from a link or a reply;
+- `inbound`: replies by mail;
+- `deadlines`: overdue seats played for, in batches; absent seats played at once;
+- `preferences`: mutes, opting out, quiet hours, the digest hour, vacations, "I'm back";
+- `selectors`: the table's notices (who is away, who muted), cached;
+- `errors`: PromptError and VacationError, under `games.errors.GameError`;
+- `tasks`: the Celery tasks (each defined next to its job) and the beat sweeps.
 """

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import GameMute, GameWrite, Notification, Prompt, SeatStatus, Vacation
+from .models import GameMute, Notification, Prompt, SeatStatus, Vacation
 
 
 @admin.register(Notification)
@@ -15,11 +15,3 @@ admin.site.register(Prompt)
 admin.site.register(SeatStatus)
 admin.site.register(GameMute)
 admin.site.register(Vacation)
-
-
-@admin.register(GameWrite)
-class GameWriteAdmin(admin.ModelAdmin):
-    """Writes whose prompts and mails are still to be recorded: normally none for long."""
-
-    list_display = ["id", "game", "version", "kind", "acted_seat", "created_at"]
-    readonly_fields = ["game", "version", "kind", "acted_seat", "actions", "created_at"]

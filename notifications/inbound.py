@@ -1,7 +1,7 @@
 """Replies by mail: a reply to a prompt whose first line is a number plays that choice.
 
 The reply address (`play+<prompt>-<signature>@domain`) names the prompt; the signature binds it
-to the user it was sent to. The move goes through `services.play_prompt_choice`, with the same
+to the user it was sent to. The move goes through `answers.play_prompt_choice`, with the same
 checks as a one-click link, and the player gets a confirmation or an error mail at their account
 address. Auto-replies are ignored (no mail loops with vacation responders); forged, stale or
 unknown addresses change nothing and get no answer (no backscatter).
@@ -9,6 +9,7 @@ unknown addresses change nothing and get no answer (no backscatter).
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 from email.message import Message
@@ -19,11 +20,15 @@ from django.utils import timezone, translation
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
+import engine
 from accounts.selectors import profile_for
 from games.models import Action
 
-from . import services
+from .answers import play_prompt_choice
+from .errors import PromptError
 from .models import Kind, Notification, Prompt
+from .outbox import enqueue_on_commit
+from .preferences import mute_game, opt_out
 from .tokens import read_reply_address
 
 logger = logging.getLogger(__name__)
@@ -71,6 +76,10 @@ def _user_of_prompt(prompt_id: int) -> int | None:
     return Prompt.objects.filter(pk=prompt_id).values_list("user_id", flat=True).first()
 
 
+def inbound_dedupe_key(message_id: str, body: str) -> str:
+    return hashlib.sha256((message_id or body).encode("utf-8", "replace")).hexdigest()[:40]
+
+
 def handle_inbound(message: AnymailInboundMessage) -> str:
     """Act on one inbound mail; returns the outcome (for logs and the management command)."""
     if is_auto_reply(message):
@@ -90,25 +99,25 @@ def handle_inbound(message: AnymailInboundMessage) -> str:
 
 def _answer(message: AnymailInboundMessage, prompt: Prompt, prompt_id: int) -> str:
     line = first_line(message)
-    dedupe = services.inbound_dedupe_key(message.get("Message-ID", ""), line + str(prompt_id))
+    dedupe = inbound_dedupe_key(message.get("Message-ID", ""), line + str(prompt_id))
     command = line.split()[0].lower().strip(".!") if line else ""
     match = _CHOICE_RE.match(line)
     if match:
         try:
-            _prompt, label = services.play_prompt_choice(
+            _prompt, label = play_prompt_choice(
                 prompt_id=prompt_id, choice=int(match.group(1)), source=Action.Source.EMAIL
             )
-        except services.PromptError as exc:
+        except PromptError as exc:
             _reply(prompt, Kind.REPLY_ERROR, dedupe, {"error": exc.message, "line": line})
             return f"refused: {exc.message}"
         _reply(prompt, Kind.REPLY_OK, dedupe, {"label": label})
         return f"played: {label}"
     if command in MUTE_COMMANDS:
-        services.mute_game(user=prompt.user, game_id=prompt.game_id)
+        mute_game(user=prompt.user, game_id=prompt.game_id)
         _reply(prompt, Kind.REPLY_OK, dedupe, {"label": "", "command": "mute"})
         return "muted"
     if command in STOP_COMMANDS:
-        services.opt_out(user=prompt.user)
+        opt_out(user=prompt.user)
         return "opted out"
     error = _("Write the number of your choice on the first line of your reply.")
     _reply(prompt, Kind.REPLY_ERROR, dedupe, {"error": error, "line": line})
@@ -123,12 +132,10 @@ def _reply(prompt: Prompt, kind: str, dedupe: str, extra: dict) -> None:
             row = _create_reply(prompt, kind, dedupe, extra)
     except IntegrityError:  # the same message handled twice at once: one answer is enough
         return
-    services._enqueue_on_commit([row.pk])
+    enqueue_on_commit([row.pk])
 
 
 def _create_reply(prompt: Prompt, kind: str, dedupe: str, extra: dict) -> Notification:
-    from engine import get_game
-
     return Notification.objects.create(
         kind=kind,
         dedupe_key=f"reply:{dedupe}",
@@ -139,7 +146,7 @@ def _create_reply(prompt: Prompt, kind: str, dedupe: str, extra: dict) -> Notifi
             "game": {
                 "id": prompt.game_id,
                 "slug": prompt.game.slug,
-                "name": get_game(prompt.game.slug).name,
+                "name": engine.get_game(prompt.game.slug).name,
                 "version": prompt.version,
             },
             **extra,

@@ -9,10 +9,9 @@
   (the idle ladder) and the seat's open prompt.
 - `GameSettings`: per-game notification settings (the idle-ladder limit).
 - `GameMute`, `Vacation`: a user's per-game mute and their days away.
-- `GameWrite`: a game write whose bookkeeping above is still to do: the games services insert it in
-  the write's own transaction, a task records it right after the commit and deletes it.
 
-Rows are written only by `notifications.services`.
+Rows are written only by this app's job modules (`outbox`, `progress`, `prompts`, `answers`,
+`preferences`, `inbound`); the game writes they follow up are games' own `games.models.GameWrite`.
 """
 
 from __future__ import annotations
@@ -156,28 +155,6 @@ class GameSettings(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id}: absent after {self.idle_limit} timeouts"
-
-
-class GameWrite(models.Model):
-    """One game write (a move, a start, a resignation) waiting for `services.record_writes`.
-
-    Inserted by the games services in the write's transaction, so the move itself costs one
-    insert here; the prompts, mails and idle-ladder counts it causes are written by a task right
-    after the commit, and `services.sweep_writes` records any whose task was lost.
-    """
-
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
-    #: The game's version after the write.
-    version = models.PositiveIntegerField()
-    kind = models.CharField(max_length=16)
-    #: The seat whose player acted, if any (its open prompt is answered, not kept).
-    acted_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    #: The actions the write added: [[seq, seat index, source], ...] (for the idle ladder).
-    actions = models.JSONField(default=list)
-    created_at = models.DateTimeField(db_index=True)
-
-    def __str__(self) -> str:
-        return f"game {self.game_id} v{self.version}: {self.kind}"
 
 
 class GameMute(models.Model):

@@ -1,4 +1,9 @@
-"""Inbound mail from providers: django-anymail posts it to its inbound URL and sends this signal."""
+"""What the notifications app listens to.
+
+- Inbound mail from providers: django-anymail posts it to its inbound URL and sends `inbound`.
+- Game writes: `games.signals.game_writes_committed`, after the commit of every write that stored
+  game states; their follow-up (prompts, mails, the idle ladder) is recorded by a task.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +12,20 @@ import logging
 from anymail.signals import inbound
 from django.dispatch import receiver
 
+from games.signals import game_writes_committed
+
+from .inbound import handle_inbound
+from .writes import enqueue_recording
+
 logger = logging.getLogger(__name__)
 
 
 @receiver(inbound, dispatch_uid="notifications_inbound_reply")
 def on_inbound(sender, event, esp_name: str, **kwargs) -> None:
-    from .inbound import handle_inbound
-
     outcome = handle_inbound(event.message)
     logger.info("inbound mail via %s: %s", esp_name, outcome)
+
+
+@receiver(game_writes_committed, dispatch_uid="notifications_record_game_writes")
+def on_game_writes_committed(sender, game_ids: list[int], **kwargs) -> None:
+    enqueue_recording(game_ids)

@@ -1,7 +1,7 @@
 """Pages for links in mails (one-click moves, unsubscribe) and the player's mail settings.
 
 A GET or HEAD of a one-click link only shows a confirmation page (mail scanners follow links);
-the POST from that page plays the move through `services.play_prompt_choice`. The unsubscribe
+the POST from that page plays the move through `answers.play_prompt_choice`. The unsubscribe
 URL accepts the RFC 8058 one-click POST without CSRF: the signed token is the credential.
 """
 
@@ -22,12 +22,25 @@ import engine
 from games.i18n import describe_action
 from games.models import Action, Game
 
-from . import services
+from .answers import play_prompt_choice
+from .errors import PromptError, PromptInvalid, VacationError
 from .models import GameMute, Prompt
+from .preferences import (
+    active_vacation,
+    end_vacation,
+    mark_present,
+    mute_game,
+    opt_out,
+    start_vacation,
+    unmute_game,
+    vacation_budget,
+    vacation_days_used,
+)
+from .prompts import check_prompt
 from .tokens import read_act_token, read_unsubscribe_token
 
 
-def _refused(request: HttpRequest, exc: services.PromptError, prompt: Prompt | None = None) -> HttpResponse:
+def _refused(request: HttpRequest, exc: PromptError, prompt: Prompt | None = None) -> HttpResponse:
     context = {"message": exc.message, "game_id": prompt.game_id if prompt is not None else None}
     return render(request, "notifications/link_refused.html", context, status=exc.status_code)
 
@@ -36,11 +49,11 @@ def _refused(request: HttpRequest, exc: services.PromptError, prompt: Prompt | N
 def act(request: HttpRequest, token: str) -> HttpResponse:
     data = read_act_token(token)
     if data is None:
-        return _refused(request, services.PromptInvalid())
+        return _refused(request, PromptInvalid())
     prompt = Prompt.objects.select_related("game").filter(pk=data.prompt_id).first()
     if request.method == "POST":
         try:
-            prompt, label = services.play_prompt_choice(
+            prompt, label = play_prompt_choice(
                 prompt_id=data.prompt_id,
                 choice=data.choice,
                 user_id=data.user_id,
@@ -48,16 +61,16 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
                 version=data.version,
                 source=Action.Source.EMAIL,
             )
-        except services.PromptError as exc:
+        except PromptError as exc:
             return _refused(request, exc, prompt)
         return render(request, "notifications/act_done.html", {"label": label, "game_id": prompt.game_id})
     try:
-        services.check_prompt(
+        check_prompt(
             prompt, user_id=data.user_id, game_id=data.game_id, version=data.version, now=timezone.now()
         )
         if not 1 <= data.choice <= len(prompt.actions):
-            raise services.PromptInvalid()
-    except services.PromptError as exc:
+            raise PromptInvalid()
+    except PromptError as exc:
         return _refused(request, exc, prompt)
     rules = engine.get_game(prompt.game.slug)
     state = rules.from_json(prompt.game.snapshot)
@@ -88,9 +101,9 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     one_click = request.POST.get("List-Unsubscribe") == "One-Click"
     scope = "all" if one_click else request.POST.get("scope", "all")
     if scope == "game" and game_id is not None:
-        services.mute_game(user=user, game_id=game_id)
+        mute_game(user=user, game_id=game_id)
     else:
-        services.opt_out(user=user)
+        opt_out(user=user)
         scope = "all"
     return render(request, "notifications/unsubscribe.html", {"game_id": game_id, "done": scope})
 
@@ -101,10 +114,10 @@ def mute(request: HttpRequest, game_id: int) -> HttpResponse:
     if not Game.objects.filter(pk=game_id, seats__user=request.user).exists():
         return render(request, "notifications/link_refused.html", {"message": _("No such game.")}, status=404)
     if request.POST.get("mute", "1") == "1":
-        services.mute_game(user=request.user, game_id=game_id)
+        mute_game(user=request.user, game_id=game_id)
         messages.success(request, _("No more mail from this game."))
     else:
-        services.unmute_game(user=request.user, game_id=game_id)
+        unmute_game(user=request.user, game_id=game_id)
         messages.success(request, _("Mail from this game is back on."))
     return redirect("games:table", game_id=game_id)
 
@@ -112,7 +125,7 @@ def mute(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def back(request: HttpRequest, game_id: int) -> HttpResponse:
-    if services.mark_present(user=request.user, game_id=game_id):
+    if mark_present(user=request.user, game_id=game_id):
         messages.success(request, _("Welcome back: your seat is no longer played for you."))
     return redirect("games:table", game_id=game_id)
 
@@ -124,21 +137,19 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         try:
             if request.POST.get("end"):
-                services.end_vacation(user=request.user)
+                end_vacation(user=request.user)
                 messages.success(request, _("Welcome back."))
             else:
                 days = int(request.POST.get("days", "0"))
-                services.start_vacation(user=request.user, days=days)
+                start_vacation(user=request.user, days=days)
                 messages.success(request, _("Enjoy your time away: your deadlines moved."))
-        except (ValueError, services.VacationError) as exc:
+        except (ValueError, VacationError) as exc:
             messages.error(request, str(exc) or _("Give a number of days."))
         return redirect(reverse("notifications:settings"))
     context = {
-        "vacation": services.active_vacation(user=request.user, now=now),
-        "days_left": max(
-            0, services.vacation_budget() - services.vacation_days_used(user=request.user, year=now.year)
-        ),
-        "budget": services.vacation_budget(),
+        "vacation": active_vacation(user=request.user, now=now),
+        "days_left": max(0, vacation_budget() - vacation_days_used(user=request.user, year=now.year)),
+        "budget": vacation_budget(),
         "muted": GameMute.objects.filter(user=request.user).select_related("game"),
     }
     return render(request, "notifications/settings.html", context)

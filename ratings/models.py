@@ -1,7 +1,7 @@
 """Ratings per game type and one result row per seat of every finished game.
 
-`Result` is written once, when a game finishes (`ratings.services.rate_finished_game`, called by
-`games.services` in the finishing transaction): place, character and, for rated games, the
+`Result` is written once, when a game finishes (`ratings.services.rate_finished_game`, on
+`games.signals.game_finished` in the finishing transaction): place, character and, for rated games, the
 rating before and after. Player pages, leaderboards and charts read only these rows, so they
 never replay or load snapshots. `Rating` holds each player's current skill per game type.
 """

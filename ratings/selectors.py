@@ -14,6 +14,8 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, F, Q
 
 import engine
+from clubs.models import Membership
+from games.models import Action
 
 from .chart import rating_svg
 from .models import Rating, Result
@@ -78,8 +80,6 @@ def reliability_for(user_ids: Iterable[int]) -> dict[int, Reliability]:
     A decision is any action of the user's seat; it was on time unless the deadline played it
     (`Action.source == "timeout"`).
     """
-    from games.models import Action
-
     ids = list(user_ids)
     out = {uid: Reliability(0, 0) for uid in ids}
     if not ids:
@@ -151,8 +151,6 @@ def player_page(*, user_id: int, viewer: Any = None, recent: int = 20) -> Player
     is_self = viewer is not None and viewer.is_authenticated and viewer.pk == user_id
     viewer_clubs = set()
     if viewer is not None and viewer.is_authenticated and not is_self:
-        from clubs.models import Membership
-
         viewer_clubs = set(Membership.objects.filter(user_id=viewer.pk).values_list("club_id", flat=True))
 
     def visible(r: Result) -> bool:

@@ -33,8 +33,8 @@ def characters_from_view(view: dict[str, Any], num_players: int) -> list[str]:
 def rate_finished_game(*, game: Any) -> list[Result]:
     """Record each seat's result of a finished game and, if the game is rated, update ratings.
 
-    Called once by `games.services` inside the transaction that finishes the game; calling it
-    again for the same game changes nothing. Places come from the seats (the engine's
+    Called on `games.signals.game_finished`, inside the transaction that finishes the game;
+    calling it again for the same game changes nothing. Places come from the seats (the engine's
     `ranking`, ties sharing a place).
     """
     if game.status != "finished" or Result.objects.filter(game=game).exists():

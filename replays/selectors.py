@@ -20,7 +20,10 @@ from django.utils.translation import gettext as _
 import engine
 from clubs import selectors as club_selectors
 from clubs.errors import Conflict, Forbidden, NotFound
+from games.board.log import sections
+from games.board.present import BOARDS, Presented
 from games.i18n import describe_action
+from games.models import Action, Game
 
 from .replay import Step, export_data
 
@@ -48,8 +51,6 @@ class Replay:
     @property
     def presented(self) -> Any:
         """The board as the table draws it (in the reader's language); every game has one."""
-        from games.board.present import BOARDS, Presented
-
         build = BOARDS[self.slug]
         return Presented(
             slug=self.slug, board=build(self.view, dict(enumerate(self.players))), waited=False, due_at=None
@@ -58,8 +59,6 @@ class Replay:
     @property
     def log_sections(self) -> list[Any]:
         """The log as the table words it (sentences in the reader's language), newest first."""
-        from games.board.log import sections
-
         return sections(self.slug, self.log, self.view, dict(enumerate(self.players)))
 
     @property
@@ -72,8 +71,6 @@ class Replay:
 
 
 def _load(game_id: int, user: User):
-    from games.models import Game
-
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         raise NotFound(_("There is no such game."))
@@ -94,8 +91,6 @@ def _name(user) -> str:
 
 
 def _steps(game) -> list[Step]:
-    from games.models import Action
-
     rows = Action.objects.filter(game=game).order_by("seq").values_list("seat_index", "payload")
     return [Step(seat=seat, action=payload) for seat, payload in rows]
 

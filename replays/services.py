@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from games import services as game_services
+from games.models import Game
+from notifications.preferences import mute_game
+
 from .replay import Checked, fingerprint
 
 
@@ -15,9 +19,6 @@ def game_import(*, checked: Checked, users: list) -> object:
     players (its turns are history, not news); actions are recorded with source "api". The
     final snapshot is checked against the export.
     """
-    from games import services as game_services
-    from games.models import Game
-
     game = game_services.game_create_started(
         users=users,
         slug=checked.slug,
@@ -26,13 +27,8 @@ def game_import(*, checked: Checked, users: list) -> object:
         rated=False,
         seed=checked.seed,
     )
-    try:  # an imported game is history: none of its turns should mail anyone
-        from notifications.services import mute_game
-    except ImportError:  # pragma: no cover
-        mute_game = None
-    if mute_game is not None:
-        for user in users:
-            mute_game(user=user, game_id=game.pk)
+    for user in users:  # an imported game is history: none of its turns should mail anyone
+        mute_game(user=user, game_id=game.pk)
     for step in checked.steps:
         game = game_services.action_submit(
             game_id=game.pk,

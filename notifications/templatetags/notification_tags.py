@@ -6,6 +6,8 @@ from typing import Any
 
 from django import template
 
+from notifications.selectors import seat_badges
+
 register = template.Library()
 
 
@@ -55,8 +57,6 @@ def table_notices(context: dict[str, Any], game_id: int, seat: int | None = None
 
     Usage in a table template: `{% load notification_tags %}{% table_notices game.id seat %}`.
     """
-    from notifications.services import seat_badges
-
     request = context.get("request")
     user = getattr(request, "user", None)
     badges = seat_badges(game_id=game_id)

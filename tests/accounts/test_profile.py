@@ -8,6 +8,7 @@ from django.utils import timezone, translation
 
 from accounts import selectors, services
 from accounts.forms import ProfileForm
+from accounts.middleware import UserPreferencesMiddleware
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -141,7 +142,6 @@ def test_pages_are_served_in_the_users_language(client):
 
 
 def test_time_zone_is_active_while_the_view_runs(rf):
-    from accounts.middleware import UserPreferencesMiddleware
 
     user = UserFactory()
     save_profile(user, time_zone="Asia/Tokyo")

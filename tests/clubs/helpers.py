@@ -8,6 +8,7 @@ from clubs import services as club_services
 from clubs.models import Club
 from games import services as game_services
 from games.models import Game
+from ratings.services import rate_finished_game
 from tests.factories import UserFactory
 
 
@@ -53,8 +54,6 @@ def finish(game: Game, places: list[int]) -> Game:
     """Test shortcut: end a running game with these places per seat index (no play), and record
     it as `games.services` does on a real finish."""
     from django.utils import timezone
-
-    from ratings.services import rate_finished_game
 
     game.refresh_from_db()
     seats = {s.index: s for s in game.seats.all()}

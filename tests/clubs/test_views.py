@@ -2,12 +2,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from clubs import services as club_services
 from clubs.models import Club, JoinRequest, Membership
 from games.models import Game
 from leagues import services as league_services
 from leagues.models import Season
 from tests.clubs.helpers import finish, make_club, start_table
 from tests.factories import UserFactory
+from tests.leagues.test_seasons import finish_round, open_season
 
 pytestmark = pytest.mark.django_db
 
@@ -201,7 +203,6 @@ def test_members_open_club_games_from_the_club_page():
 
 def test_admin_club_page_lists_requests_and_invites():
     club, admin, _ = make_club()
-    from clubs import services as club_services
 
     asker = UserFactory()
     club_services.join_request_create(club_id=club.pk, user=asker, message="Let me row")
@@ -211,7 +212,6 @@ def test_admin_club_page_lists_requests_and_invites():
 
 
 def test_finished_season_page_marks_promotion_and_relegation():
-    from tests.leagues.test_seasons import finish_round, open_season
 
     season, admin, _users = open_season(members=8, rounds=1, division_size=4, promote=1, relegate=1)
     league_services.season_start(season_id=season.pk, user=admin)

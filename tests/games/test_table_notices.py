@@ -3,7 +3,7 @@
 import pytest
 
 from games import services as game_services
-from notifications import services
+from notifications import preferences, progress, writes
 from notifications.models import SeatStatus
 
 from .helpers import start_game, table_url, waiting_seat_and_action
@@ -47,21 +47,21 @@ def test_the_cached_notices_follow_every_change(client, django_capture_on_commit
     assert "Mail me about this game again" in notices_seen(client, game)
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.start_vacation(user=users[1], days=2)
+        preferences.start_vacation(user=users[1], days=2)
     assert "on vacation until" in notices_seen(client, game)
     with django_capture_on_commit_callbacks(execute=True):
-        services.end_vacation(user=users[1])
+        preferences.end_vacation(user=users[1])
     assert "on vacation until" not in notices_seen(client, game)
 
-    services.record_writes(game_ids=[game.pk])  # the start's bookkeeping, as its task does
+    writes.record_writes(game_ids=[game.pk])  # the start's bookkeeping, as its task does
     seat, _action = waiting_seat_and_action(game)
     SeatStatus.objects.filter(game=game, seat_index=seat).update(
-        consecutive_timeouts=services.idle_limit_default() - 1
+        consecutive_timeouts=progress.idle_limit_default() - 1
     )
     game_services.apply_default_action(game_id=game.pk, seat_index=seat, expected_version=game.version)
     with django_capture_on_commit_callbacks(execute=True):
-        services.record_writes(game_ids=[game.pk])  # the idle ladder marks the seat absent
+        writes.record_writes(game_ids=[game.pk])  # the idle ladder marks the seat absent
     assert "absent: played automatically" in notices_seen(client, game)
     with django_capture_on_commit_callbacks(execute=True):
-        services.mark_present(user=users[seat], game_id=game.pk)
+        preferences.mark_present(user=users[seat], game_id=game.pk)
     assert "absent: played automatically" not in notices_seen(client, game)

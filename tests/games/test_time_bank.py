@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game, Seat
-from notifications import services as notifications
+from notifications import deadlines
 from tests.factories import GameFactory, UserFactory
 
 from .helpers import start_game, state_of
@@ -116,7 +116,7 @@ def test_a_timeout_empties_the_bank_and_the_next_prompt_gets_the_increment_again
     index = game.engine.to_act(state_of(game))[0]
     late = T0 + START + INCREMENT + dt.timedelta(minutes=5)
     with frozen(late):
-        result = notifications.sweep_deadlines(now=late)
+        result = deadlines.sweep_deadlines(now=late)
     assert result["played"] >= 1
     game.refresh_from_db()
     s = seat(game, index)

@@ -7,10 +7,17 @@ import engine
 from accounts.models import Profile
 from clubs import services as club_services
 from games import i18n
+from games.board.log import sections
+from leagues import services as league_services
 from notifications import rendering
+from notifications.inbound import handle_inbound, parse_message
 from notifications.models import Kind, Notification, Prompt
+from notifications.models import Notification as Row
+from notifications.tokens import reply_address
 from tests.factories import UserFactory
-from tests.notifications.helpers import start_game, waiting
+from tests.leagues.test_seasons import open_season
+from tests.notifications.helpers import mails_to, open_prompt, play, start_game, waiting
+from tests.notifications.test_inbound import raw_reply
 
 pytestmark = pytest.mark.django_db
 
@@ -189,11 +196,6 @@ def test_a_reply_by_mail_is_answered_in_the_player_language(
 ):
     from django.core import mail
 
-    from notifications.inbound import handle_inbound, parse_message
-    from notifications.tokens import reply_address
-    from tests.notifications.helpers import mails_to, open_prompt
-    from tests.notifications.test_inbound import raw_reply
-
     game, users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4)
     seat = waiting(game)[0]
     user = users[seat]
@@ -238,9 +240,6 @@ def test_a_deadline_reads_in_the_recipient_zone_and_date_format(
 
 
 def test_a_league_round_mail_is_in_each_player_language():
-    from leagues import services as league_services
-    from notifications.models import Notification as Row
-    from tests.leagues.test_seasons import open_season
 
     season, admin, users = open_season(members=4)
     Profile.objects.filter(user=users[0]).update(language="hu")
@@ -257,8 +256,6 @@ def test_a_league_round_mail_is_in_each_player_language():
 @pytest.mark.parametrize(("language", "day_word"), [("hu", {"nap", "forduló"}), ("cs", {"Den", "kolo"})])
 def test_the_game_log_reads_in_the_active_language(slug, players, language, day_word):
     import random
-
-    from games.board.log import sections
 
     rules = engine.get_game(slug)
     state = rules.new_game(players, seed=7)
@@ -290,7 +287,6 @@ def test_the_game_log_reads_in_the_active_language(slug, players, language, day_
 def test_a_prompt_mail_words_what_happened_in_the_recipient_language(
     django_capture_on_commit_callbacks, language
 ):
-    from tests.notifications.helpers import play
 
     game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4)
     for _ in range(4):

@@ -3,10 +3,12 @@ import random
 import pytest
 
 from clubs.errors import Conflict, Forbidden, Invalid
+from clubs.models import Membership
 from games import services as game_services
 from games.models import Action, Game, Seat
-from leagues import selectors, services
+from leagues import selectors, services, tasks
 from leagues.models import Division, Entry, LeagueTable, Season
+from notifications.models import Notification
 from tests.clubs.helpers import finish, make_club, play_to_end, start_table
 from tests.factories import UserFactory
 
@@ -71,7 +73,6 @@ def test_a_minimum_reliability_keeps_unreliable_players_out():
     for seq, source in enumerate(["timeout", "timeout", "timeout", "web"], start=100):
         Action.objects.create(game=game, seq=seq, seat_index=0, payload={"type": "x"}, source=source)
     newcomer = UserFactory()
-    from clubs.models import Membership
 
     Membership.objects.create(club=season.club, user=newcomer)
     services.season_withdraw(season_id=season.pk, user=late)
@@ -81,7 +82,6 @@ def test_a_minimum_reliability_keeps_unreliable_players_out():
 
 
 def test_start_seats_everyone_in_bounds_and_mails_them(django_capture_on_commit_callbacks):
-    from notifications.models import Notification
 
     season, admin, users = open_season(members=13)
     with django_capture_on_commit_callbacks(execute=False):
@@ -225,7 +225,6 @@ def test_manual_seasons_wait_for_the_admin():
 
 
 def test_the_round_ending_game_queues_the_advance(monkeypatch, django_capture_on_commit_callbacks):
-    from leagues import tasks
 
     queued = []
     monkeypatch.setattr(tasks.advance_season, "delay", lambda *args: queued.append(args))
@@ -249,7 +248,6 @@ def test_the_round_ending_game_queues_the_advance(monkeypatch, django_capture_on
 
 
 def test_round_mail_links_the_table_and_names_the_opponents(settings):
-    from notifications.models import Notification
 
     settings.SITE_URL = "https://club.example"
     season, admin, users = open_season(members=4)

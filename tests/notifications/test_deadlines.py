@@ -8,7 +8,7 @@ from django.core import mail
 from django.utils import timezone
 
 from games.models import Action, Seat
-from notifications import services, tasks
+from notifications import deadlines, errors, outbox, preferences, selectors, tasks
 from notifications.models import Kind, Notification, Prompt, SeatStatus, Status
 
 from .helpers import actions_of, mails_to, open_prompt, overdue, play, start_game, waiting
@@ -25,8 +25,8 @@ def test_the_sweep_plays_the_default_action_of_an_overdue_seat_once(django_captu
     seat = waiting(game)[0]
     overdue(game, seat)
     with django_capture_on_commit_callbacks(execute=True):
-        first = services.sweep_deadlines()
-        second = services.sweep_deadlines()
+        first = deadlines.sweep_deadlines()
+        second = deadlines.sweep_deadlines()
     assert first["played"] == 1
     assert second["played"] == 0
     [action] = timeouts(game)
@@ -37,10 +37,10 @@ def test_two_sweeps_with_the_same_reading_apply_one_action(django_capture_on_com
     game, _users = start_game(django_capture_on_commit_callbacks)
     seat = waiting(game)[0]
     overdue(game, seat)
-    reading = services.overdue_seats(now=timezone.now(), limit=100)
-    with mock.patch.object(services, "overdue_seats", return_value=reading):
-        a = services.sweep_deadlines()
-        b = services.sweep_deadlines()
+    reading = deadlines.overdue_seats(now=timezone.now(), limit=100)
+    with mock.patch.object(deadlines, "overdue_seats", return_value=reading):
+        a = deadlines.sweep_deadlines()
+        b = deadlines.sweep_deadlines()
     assert a["played"] + b["played"] == 1
     assert b["refused"] == 1
     assert len(timeouts(game)) == 1
@@ -50,10 +50,10 @@ def test_a_late_human_move_wins_over_a_stale_sweep(django_capture_on_commit_call
     game, _users = start_game(django_capture_on_commit_callbacks)
     seat = waiting(game)[0]
     overdue(game, seat)
-    reading = services.overdue_seats(now=timezone.now(), limit=100)
+    reading = deadlines.overdue_seats(now=timezone.now(), limit=100)
     game = play(django_capture_on_commit_callbacks, game, seat=seat)  # the player acts just in time
-    with mock.patch.object(services, "overdue_seats", return_value=reading):
-        result = services.sweep_deadlines()
+    with mock.patch.object(deadlines, "overdue_seats", return_value=reading):
+        result = deadlines.sweep_deadlines()
     assert result == {"played": 0, "refused": 1}
     assert [a.source for a in actions_of(game)] == [Action.Source.WEB]
 
@@ -78,14 +78,14 @@ def test_each_reminder_is_sent_once_when_due(django_capture_on_commit_callbacks)
     prompt = open_prompt(game, seat)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.sweep_outbox()
+        outbox.sweep_outbox()
     assert mail.outbox == []  # not due yet
     Notification.objects.filter(prompt=prompt, kind=Kind.REMINDER).update(
         send_after=timezone.now() - dt.timedelta(seconds=1)
     )
     with django_capture_on_commit_callbacks(execute=True):
-        services.sweep_outbox()
-        services.sweep_outbox()
+        outbox.sweep_outbox()
+        outbox.sweep_outbox()
     reminder_mails = [m for m in mails_to(users[seat]) if m.subject.startswith("[Lifeboat Club] Reminder")]
     assert len(reminder_mails) == 2
     assert "within the hour" in " ".join(m.subject for m in reminder_mails)
@@ -101,7 +101,7 @@ def test_a_reminder_for_a_decision_taken_is_not_sent(django_capture_on_commit_ca
     )
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.sweep_outbox()
+        outbox.sweep_outbox()
     assert not [m for m in mails_to(users[seat]) if "Reminder" in m.subject]
     statuses = set(
         Notification.objects.filter(prompt=prompt, kind=Kind.REMINDER).values_list("status", flat=True)
@@ -114,7 +114,7 @@ def test_reminders_follow_a_moved_deadline(django_capture_on_commit_callbacks):
     seat = waiting(game)[0]
     prompt = open_prompt(game, seat)
     before = {r.pk: r.send_after for r in Notification.objects.filter(prompt=prompt, kind=Kind.REMINDER)}
-    services.start_vacation(user=users[seat], days=2)
+    preferences.start_vacation(user=users[seat], days=2)
     prompt.refresh_from_db()
     seat_row = Seat.objects.get(game=game, index=seat)
     assert prompt.due_at == seat_row.due_at
@@ -135,7 +135,7 @@ def test_idle_ladder_marks_a_seat_absent_after_three_timeouts(django_capture_on_
         if idle in to_act:
             overdue(game, idle)
             with django_capture_on_commit_callbacks(execute=True):
-                services.sweep_deadlines()
+                deadlines.sweep_deadlines()
             sweeps += 1
         else:
             game = play(django_capture_on_commit_callbacks, game, seat=to_act[0])
@@ -156,7 +156,7 @@ def test_idle_ladder_marks_a_seat_absent_after_three_timeouts(django_capture_on_
             break
     assert len(timeouts(game)) > 3
     # Coming back stops it.
-    assert services.mark_present(user=users[idle], game_id=game.pk)
+    assert preferences.mark_present(user=users[idle], game_id=game.pk)
     assert not SeatStatus.objects.get(game=game, seat_index=idle).absent
 
 
@@ -165,7 +165,7 @@ def test_a_human_move_resets_the_timeout_count(django_capture_on_commit_callback
     seat = waiting(game)[0]
     overdue(game, seat)
     with django_capture_on_commit_callbacks(execute=True):
-        services.sweep_deadlines()
+        deadlines.sweep_deadlines()
     assert SeatStatus.objects.get(game=game, seat_index=seat).consecutive_timeouts == 1
     for _ in range(100):
         to_act = waiting(game)
@@ -182,23 +182,23 @@ def test_vacation_extends_deadlines_within_a_yearly_budget(django_capture_on_com
     seat = waiting(game)[0]
     user = users[seat]
     due = Seat.objects.get(game=game, index=seat).due_at
-    services.start_vacation(user=user, days=7)
+    preferences.start_vacation(user=user, days=7)
     assert Seat.objects.get(game=game, index=seat).due_at == due + dt.timedelta(days=7)
-    with pytest.raises(services.VacationError):
-        services.start_vacation(user=user, days=1)  # already away
-    services.end_vacation(user=user)  # back at once: the unused days return to the budget
-    assert services.vacation_days_used(user=user, year=timezone.now().year) < 1
-    with pytest.raises(services.VacationError):
-        services.start_vacation(user=user, days=11)  # over the yearly budget
-    services.start_vacation(user=user, days=9)
+    with pytest.raises(errors.VacationError):
+        preferences.start_vacation(user=user, days=1)  # already away
+    preferences.end_vacation(user=user)  # back at once: the unused days return to the budget
+    assert preferences.vacation_days_used(user=user, year=timezone.now().year) < 1
+    with pytest.raises(errors.VacationError):
+        preferences.start_vacation(user=user, days=11)  # over the yearly budget
+    preferences.start_vacation(user=user, days=9)
     assert Seat.objects.get(game=game, index=seat).due_at == due + dt.timedelta(days=16)
 
 
 def test_other_players_see_who_is_on_vacation(django_capture_on_commit_callbacks):
     game, users = start_game(django_capture_on_commit_callbacks, slug="lifeboats", num_players=3)
     away = 0
-    services.start_vacation(user=users[away], days=3)
-    assert services.seat_badges(game_id=game.pk)[away]["vacation_until"] is not None
+    preferences.start_vacation(user=users[away], days=3)
+    assert selectors.seat_badges(game_id=game.pk)[away]["vacation_until"] is not None
     mail.outbox.clear()
     prompted = []
     for _ in range(30):
@@ -217,7 +217,7 @@ def test_a_new_deadline_during_vacation_starts_after_it(django_capture_on_commit
     seat = waiting(game)[0]
     for index, user in enumerate(users):
         if index != seat:
-            services.start_vacation(user=user, days=2)
+            preferences.start_vacation(user=user, days=2)
     game = play(django_capture_on_commit_callbacks, game, seat=seat)
     for index in waiting(game):
         if index != seat:
@@ -243,5 +243,5 @@ def test_the_beat_task_plays_inline_when_it_cannot_publish(django_capture_on_com
         mock.patch.object(tasks.play_overdue_seats, "delay", side_effect=OSError("broker gone")),
         django_capture_on_commit_callbacks(execute=True),
     ):
-        assert services.dispatch_overdue() == {"dispatched": 0, "inline": 1}
+        assert deadlines.dispatch_overdue() == {"dispatched": 0, "inline": 1}
     assert len(timeouts(game)) == 1

@@ -9,7 +9,7 @@ from django.core import mail
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from notifications import services, tasks
+from notifications import outbox, tasks
 from notifications.models import Kind, Notification, Status
 
 from .helpers import actions_of, mails_to, play, start_game, state_of, waiting
@@ -34,8 +34,8 @@ def test_a_move_is_saved_when_the_broker_is_down_and_mailed_once_later(django_ca
     assert all(row.enqueued_at is None for row in pending)
     assert mail.outbox == []
     with django_capture_on_commit_callbacks(execute=True):
-        first = services.sweep_outbox()
-        second = services.sweep_outbox()
+        first = outbox.sweep_outbox()
+        second = outbox.sweep_outbox()
     assert first["queued"] >= len(pending)
     assert second["queued"] == 0
     for row in pending:
@@ -75,8 +75,8 @@ def test_a_row_left_in_flight_by_a_dead_worker_is_requeued_and_sent_once(django_
     )
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        result = services.sweep_outbox()
-        services.sweep_outbox()
+        result = outbox.sweep_outbox()
+        outbox.sweep_outbox()
     assert result["stuck"] == 1
     row.refresh_from_db()
     assert row.status == Status.SENT
@@ -91,10 +91,10 @@ def test_a_redelivered_task_takes_over_a_stale_flight_but_not_a_live_one(django_
     row = Notification.objects.filter(kind=Kind.PROMPT).first()
     Notification.objects.filter(pk=row.pk).update(status=Status.SENDING, claimed_at=timezone.now())
     mail.outbox.clear()
-    assert services.deliver(row.pk).startswith("not pending")  # another worker is sending it now
+    assert outbox.deliver(row.pk).startswith("not pending")  # another worker is sending it now
     Notification.objects.filter(pk=row.pk).update(claimed_at=timezone.now() - dt.timedelta(hours=1))
-    assert services.deliver(row.pk) == "sent"
-    assert services.deliver(row.pk).startswith("not pending")
+    assert outbox.deliver(row.pk) == "sent"
+    assert outbox.deliver(row.pk).startswith("not pending")
     assert len(mail.outbox) == 1
 
 
@@ -104,14 +104,14 @@ def test_a_refused_send_is_retried_later(django_capture_on_commit_callbacks):
     Notification.objects.filter(pk=row.pk).update(status=Status.PENDING)
     mail.outbox.clear()
     with mock.patch("django.core.mail.EmailMultiAlternatives.send", side_effect=OSError("421 try later")):
-        assert services.deliver(row.pk) == "error"
+        assert outbox.deliver(row.pk) == "error"
     row.refresh_from_db()
     assert row.status == Status.PENDING
     assert row.send_after > timezone.now()
     assert "421" in row.last_error
     Notification.objects.filter(pk=row.pk).update(send_after=timezone.now() - dt.timedelta(seconds=1))
     with django_capture_on_commit_callbacks(execute=True):
-        services.sweep_outbox()
+        outbox.sweep_outbox()
     row.refresh_from_db()
     assert row.status == Status.SENT
     assert len(mail.outbox) == 1

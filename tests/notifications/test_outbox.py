@@ -6,8 +6,10 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from games.i18n import describe_action
-from notifications import services
-from notifications.models import GameWrite, Kind, Notification, Prompt, Status
+from games.models import GameWrite
+from games.services import note_writes
+from notifications import outbox
+from notifications.models import Kind, Notification, Prompt, Status
 
 from .helpers import (
     assert_no_secrets,
@@ -82,7 +84,7 @@ def test_a_prompt_is_recorded_once_per_decision(django_capture_on_commit_callbac
     before = Notification.objects.count()
     again = GameWrite(game=game, version=game.version, kind="started", created_at=timezone.now())
     with django_capture_on_commit_callbacks(execute=True):
-        services.note_writes([again])  # the same write reported twice
+        note_writes([again])  # the same write reported twice
     assert not GameWrite.objects.exists()
     assert Notification.objects.count() == before
     assert Prompt.objects.filter(game=game, closed_at__isnull=True).count() == len(waiting(game))
@@ -93,8 +95,8 @@ def test_the_send_task_sends_a_row_once(django_capture_on_commit_callbacks):
     row = rows(kind=Kind.PROMPT)[0]
     Notification.objects.filter(pk=row.pk).update(status=Status.PENDING)
     mail.outbox.clear()
-    assert services.deliver(row.pk) == "sent"
-    assert services.deliver(row.pk).startswith("not pending")
+    assert outbox.deliver(row.pk) == "sent"
+    assert outbox.deliver(row.pk).startswith("not pending")
     assert len(mail.outbox) == 1
     row.refresh_from_db()
     assert row.status == Status.SENT
@@ -124,7 +126,7 @@ def test_mail_text_is_in_the_user_time_zone(django_capture_on_commit_callbacks):
     mail.outbox.clear()
     row = Notification.objects.get(kind=Kind.PROMPT, seat_index=seat, game=game)
     Notification.objects.filter(pk=row.pk).update(status=Status.PENDING)
-    services.deliver(row.pk)
+    outbox.deliver(row.pk)
     [message] = mails_to(users[seat])
     assert "Asia/Tokyo" in mail_text(message)
 

@@ -10,8 +10,8 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import NotifyMode
-from notifications import services
-from notifications.models import GameMute, Kind, Notification, Status
+from notifications import outbox, preferences
+from notifications.models import GameMute, Kind, Notification, SeatStatus, Status
 from notifications.tokens import make_unsubscribe_token
 from tests.factories import UserFactory
 
@@ -96,9 +96,9 @@ def test_the_digest_gathers_waiting_turns_into_one_mail(table, django_capture_on
     at_seven = dt.datetime.combine(today, dt.time(7, 10), tzinfo=ZoneInfo("Europe/Budapest"))
     Notification.objects.filter(pk=row.pk).update(created_at=before - dt.timedelta(hours=1))
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.send_digests(now=before) == 0  # not the digest hour yet
-        assert services.send_digests(now=at_seven) == 1
-        assert services.send_digests(now=at_seven + dt.timedelta(minutes=20)) == 0  # once a day
+        assert outbox.send_digests(now=before) == 0  # not the digest hour yet
+        assert outbox.send_digests(now=at_seven) == 1
+        assert outbox.send_digests(now=at_seven + dt.timedelta(minutes=20)) == 0  # once a day
     [digest] = mails_to(users[seat])
     assert "digest" in digest.subject
     assert "/mail/act/" in digest.body  # the decision is still open: its links are in the digest
@@ -123,7 +123,7 @@ def test_quiet_hours_hold_mail_until_they_end(table, django_capture_on_commit_ca
     Notification.objects.filter(pk=row.pk).update(send_after=timezone.now() - dt.timedelta(seconds=1))
     set_profile(users[seat], quiet_hours_start=None, quiet_hours_end=None)
     with django_capture_on_commit_callbacks(execute=True):
-        services.sweep_outbox()
+        outbox.sweep_outbox()
     assert len(prompt_mails(users[seat])) == 1
 
 
@@ -131,13 +131,13 @@ def test_quiet_hours_are_read_in_the_user_time_zone():
     user = UserFactory()
     set_profile(user, time_zone="America/New_York", quiet_hours_start=dt.time(22), quiet_hours_end=dt.time(7))
     now = dt.datetime(2026, 7, 1, 3, 0, tzinfo=dt.UTC)  # 23:00 in New York (EDT)
-    until = services.quiet_hours_end(user.profile, now)
+    until = preferences.quiet_hours_end(user.profile, now)
     assert until == dt.datetime(2026, 7, 1, 11, 0, tzinfo=dt.UTC)  # 07:00 EDT
 
 
 def test_a_muted_game_sends_nothing(table, django_capture_on_commit_callbacks):
     game, users, seat = table
-    services.mute_game(user=users[seat], game_id=game.pk)
+    preferences.mute_game(user=users[seat], game_id=game.pk)
     mail.outbox.clear()
     game, row = play_until_prompted(django_capture_on_commit_callbacks, game, users, seat)
     row.refresh_from_db()
@@ -204,8 +204,6 @@ def test_account_mails_go_through_the_outbox_even_when_opted_out(client):
 def test_the_table_panel_shows_absence_and_offers_coming_back(table, client):
     from django.template import RequestContext, Template
     from django.test import RequestFactory
-
-    from notifications.models import SeatStatus
 
     game, users, seat = table
     SeatStatus.objects.filter(game=game, seat_index=seat).update(absent=True)

@@ -10,9 +10,9 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError
 
 from games import services as game_services
-from games.models import Seat
-from notifications import services, tasks
-from notifications.models import GameWrite, Kind, Notification, Prompt
+from games.models import GameWrite, Seat
+from notifications import tasks, writes
+from notifications.models import Kind, Notification, Prompt
 from notifications.tokens import make_act_token
 from tests.factories import UserFactory
 
@@ -43,12 +43,12 @@ def test_a_move_is_recorded_once_after_its_commit(django_capture_on_commit_callb
     assert write.actions == [[1, actions_of(game)[0].seat_index, "web"]]
     assert prompts_of(game) == before  # nothing written for the notifications in the move itself
 
-    assert services.record_writes(game_ids=[game.pk]) == 1
+    assert writes.record_writes(game_ids=[game.pk]) == 1
     assert not GameWrite.objects.exists()
     assert [seat for seat, _version in prompts_of(game)] == sorted(waiting(game))
     assert all(version == game.version for seat, version in prompts_of(game) if seat not in dict(before))
     mails = Notification.objects.filter(kind=Kind.PROMPT).count()
-    assert services.record_writes(game_ids=[game.pk]) == 0  # a retried task
+    assert writes.record_writes(game_ids=[game.pk]) == 0  # a retried task
     assert Notification.objects.filter(kind=Kind.PROMPT).count() == mails
 
 
@@ -58,10 +58,10 @@ def test_a_write_whose_task_was_lost_is_recorded_by_the_sweep(django_capture_on_
     with mock.patch.object(tasks.record_game_writes, "delay", side_effect=lost):
         game = play(django_capture_on_commit_callbacks, game)  # must not raise
     assert GameWrite.objects.filter(game=game).count() == 1
-    assert services.sweep_writes() == 0  # not late yet: its task may still come
-    later = timezone.now() + services.WRITE_GRACE + dt.timedelta(seconds=1)
+    assert writes.sweep_writes() == 0  # not late yet: its task may still come
+    later = timezone.now() + writes.WRITE_GRACE + dt.timedelta(seconds=1)
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.sweep_writes(now=later) == 1
+        assert writes.sweep_writes(now=later) == 1
     assert not GameWrite.objects.exists()
     for seat in waiting(game):
         assert open_prompt(game, seat).version == game.version
@@ -89,5 +89,5 @@ def test_staff_see_the_writes_still_to_record(django_capture_on_commit_callbacks
     game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboat")
     submit_uncommitted(game, waiting(game)[0])
     client.force_login(UserFactory(is_staff=True, is_superuser=True))
-    page = client.get(reverse("admin:notifications_gamewrite_changelist")).content.decode()
+    page = client.get(reverse("admin:games_gamewrite_changelist")).content.decode()
     assert f"game {game.pk} v{game.version}: action" in page

@@ -10,6 +10,7 @@ import engine
 from clubs.errors import Conflict, Forbidden, NotFound
 from games import services as game_services
 from games.models import Game
+from notifications.models import GameMute
 from replays import selectors
 from replays.replay import ImportMismatch, check_import
 from tests.clubs.helpers import make_club, play_to_end, start_table
@@ -158,7 +159,6 @@ def test_export_then_import_reproduces_the_game(tmp_path, capsys):
     assert copy.snapshot == game.snapshot
     assert copy.status == Game.Status.FINISHED
     assert not copy.rated
-    from notifications.models import GameMute
 
     assert GameMute.objects.filter(game=copy).count() == 4
 

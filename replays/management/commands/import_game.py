@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from replays.replay import check_import
+from replays.services import game_import
 
 
 class Command(BaseCommand):
@@ -45,8 +46,6 @@ class Command(BaseCommand):
         )
         if not save:
             return
-        from replays.services import game_import
-
         names = [n.strip() for n in players.split(",") if n.strip()]
         users_by_name = get_user_model().objects.in_bulk(names, field_name="username")
         missing = [n for n in names if n not in users_by_name]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine import IllegalAction
 from engine.lifeboats import LIFEBOATS as GAME
 from engine.lifeboats.board import free_lanes
 from engine.lifeboats.data import figure_info, leak_id
@@ -127,8 +128,6 @@ def dump(data: Any) -> str:
 
 def assert_refused(state: LifeboatsState, seat: Any, action: Any) -> None:
     import pytest
-
-    from engine import IllegalAction
 
     before = GAME.to_json(state)
     with pytest.raises(IllegalAction):

@@ -1,46 +1,39 @@
-"""Every write to game rows goes through these functions.
+"""The write path of every game state: moves, default actions, resignations, and the start.
 
-Each is keyword-only and atomic, locks the game row (`select_for_update`) before reading it,
-checks the version the client saw where one was sent, and bumps the version. Actions get the next
-sequence number under that lock (and a unique constraint backs it), so two simultaneous
+Each service is keyword-only and atomic, locks the game row (`select_for_update`) before reading
+it, checks the version the client saw where one was sent, and bumps the version. Actions get the
+next sequence number under that lock (and a unique constraint backs it), so two simultaneous
 submissions of the same move apply exactly once and the other gets `StaleVersion`.
 
 Resigning: a resigned seat stays in the game (its score still counts, the table keeps its size)
 and from then on the engine's `default_action` is played for it, with source "resigned",
 whenever the game waits for it, straight after the action that made it wait.
 
-Work for after the write (mails, Celery tasks) hangs off `games.signals.game_changed`, which is
-sent only once the transaction commits.
+`_store_states` stores every new state (here and for `lobby.game_start`): the actions, snapshot
+and version, the seats' waiting flags, deadlines and time banks, results, `game_finished` for a
+game that ends (ratings, in this transaction), one `GameWrite` per write for its follow-up, and
+`game_changed` then `game_writes_committed` after the commit (`games.signals`).
 """
 
 from __future__ import annotations
 
 import copy
 import logging
-import random
-import secrets
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.mail import send_mail
 from django.db import transaction
-from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
-from clubs import selectors as club_selectors
-from clubs.models import Club
-from notifications.models import GameWrite
-from notifications.services import note_writes
-from ratings.services import rate_finished_game
 
-from . import recent
-from .bulk import update_in_groups
-from .errors import (
+from .. import hooks, recent
+from ..bulk import update_in_groups
+from ..errors import (
     GameError,
     GameNotFound,
     IllegalMove,
@@ -49,211 +42,14 @@ from .errors import (
     StaleVersion,
     WrongStatus,
 )
-from .models import Action, Game, Seat, SecretAssignment
-from .signals import game_changed
+from ..models import Action, Game, GameWrite, Seat
+from ..signals import game_changed, game_finished
+from .writes import note_writes
 
 logger = logging.getLogger(__name__)
 
-#: Zones `<kind>:<seat>` whose cards are dealt secretly to a seat at start (Lifeboat).
-SECRET_ZONE_KINDS = ("love", "hate")
 #: A bound on default actions played in a row for resigned seats (games end long before).
 MAX_AUTO_PLAYS = 10_000
-
-
-# -- creating and filling a game --------------------------------------------------------------
-@transaction.atomic
-def game_create(
-    *,
-    user: AbstractBaseUser,
-    slug: str,
-    num_players: int,
-    options: dict[str, Any] | None = None,
-    pace: str = Game.Pace.HOURS_24,
-    visibility: str = Game.Visibility.PUBLIC,
-    rated: bool = True,
-    club: Any = None,
-) -> Game:
-    """An open game with the creator in its first seat; options are stored with defaults filled."""
-    try:
-        game_rules = engine.get_game(slug)
-    except KeyError:
-        raise InvalidRequest(_("There is no game called “%(slug)s”.") % {"slug": slug}) from None
-    if pace not in Game.Pace.values:
-        raise InvalidRequest(_("Unknown pace."))
-    if visibility not in Game.Visibility.values:
-        raise InvalidRequest(_("Unknown visibility."))
-    if not isinstance(options, dict | None):
-        raise InvalidRequest(_("Options must be an object."))
-    try:
-        game_rules.new_game(num_players, 0, options)  # validates the player count and options
-    except ValueError as exc:
-        raise InvalidRequest(str(exc)) from None
-    _check_club(visibility, club, user)
-    game = Game.objects.create(
-        slug=slug,
-        options={**game_rules.options, **(options or {})},
-        num_players=num_players,
-        created_by=user,
-        pace=pace,
-        visibility=visibility,
-        rated=rated,
-        club=club,
-    )
-    Seat.objects.create(game=game, user=user)
-    _after_commit(game, "created")
-    return game
-
-
-@transaction.atomic
-def game_join(
-    *,
-    game_id: int,
-    user: AbstractBaseUser,
-    invite_token: str | None = None,
-    expected_version: int | None = None,
-) -> Game:
-    """Take a free seat in an open game; a private game needs its invite token."""
-    game = _locked_game(game_id)
-    seats = list(game.seats.all())
-    if any(seat.user_id == user.pk for seat in seats):
-        raise WrongStatus(_("You already have a seat in this game."))
-    if game.visibility == Game.Visibility.PRIVATE and not invite_token_matches(game, invite_token):
-        raise GameNotFound()
-    if game.visibility == Game.Visibility.CLUB and not club_selectors.can_see_game(game=game, user=user):
-        raise GameNotFound()
-    _check_version(game, expected_version)
-    _require_status(game, Game.Status.OPEN)
-    if len(seats) >= game.num_players:
-        raise WrongStatus(_("This game is full."))
-    Seat.objects.create(game=game, user=user)
-    _bump(game, "joined")
-    return game
-
-
-@transaction.atomic
-def game_leave(*, game_id: int, user: AbstractBaseUser, expected_version: int | None = None) -> Game:
-    """Give up a seat before the start; the creator abandons the game instead."""
-    game = _locked_game(game_id)
-    seat = _seat_of(game, list(game.seats.all()), user)
-    _check_version(game, expected_version)
-    _require_status(game, Game.Status.OPEN)
-    if game.created_by_id == user.pk:
-        raise NotAllowed(_("You created this game: abandon it instead of leaving."))
-    seat.delete()
-    _bump(game, "left")
-    return game
-
-
-@transaction.atomic
-def game_abandon(*, game_id: int, user: AbstractBaseUser, expected_version: int | None = None) -> Game:
-    """The creator calls off an open game."""
-    game = _locked_game(game_id)
-    _seat_of(game, list(game.seats.all()), user)
-    if game.created_by_id != user.pk:
-        raise NotAllowed(_("Only the creator can abandon the game."))
-    _check_version(game, expected_version)
-    _require_status(game, Game.Status.OPEN)
-    game.status = Game.Status.ABANDONED
-    _bump(game, "abandoned", "status")
-    return game
-
-
-@transaction.atomic
-def game_start(*, game_id: int, user: AbstractBaseUser, expected_version: int | None = None) -> Game:
-    """The creator starts a full game: seats are shuffled, the engine deals, secrets are stored."""
-    game = _locked_game(game_id)
-    seats = list(game.seats.all())
-    _seat_of(game, seats, user)
-    if game.created_by_id != user.pk:
-        raise NotAllowed(_("Only the creator can start the game."))
-    _check_version(game, expected_version)
-    _require_status(game, Game.Status.OPEN)
-    if len(seats) != game.num_players:
-        raise WrongStatus(_("The game starts when all %(num)d seats are taken.") % {"num": game.num_players})
-    random.SystemRandom().shuffle(seats)
-    for index, seat in enumerate(seats):
-        seat.index = index
-    Seat.objects.bulk_update(seats, ["index"])
-
-    rules = game.engine
-    state = rules.new_game(game.num_players, game.seed, game.options)
-    zones = rules.zones(state)
-    SecretAssignment.objects.bulk_create(
-        SecretAssignment(seat=seat, kind=kind, card=card)
-        for seat in seats
-        for kind in SECRET_ZONE_KINDS
-        for card in zones.get(f"{kind}:{seat.index}", [])
-    )
-    game.status = Game.Status.RUNNING
-    game.started_at = timezone.now()
-    _store_state(game, rules, state, seats, acted_seat=None, kind="started", extra_fields=("started_at",))
-    return game
-
-
-@transaction.atomic
-def game_create_started(
-    *,
-    users: list[AbstractBaseUser],
-    slug: str,
-    options: dict[str, Any] | None = None,
-    pace: str = Game.Pace.HOURS_24,
-    visibility: str = Game.Visibility.PUBLIC,
-    rated: bool = True,
-    club: Club | None = None,
-    created_by: AbstractBaseUser | None = None,
-    seed: int | None = None,
-) -> Game:
-    """A game started at once with `users` in exactly this seat order (league tables: the
-    league's pairing decides seat positions, so there is no shuffle). `seed` is for imports of
-    exported games only; by default the server draws it."""
-    try:
-        rules = engine.get_game(slug)
-    except KeyError:
-        raise InvalidRequest(_("There is no game called “%(slug)s”.") % {"slug": slug}) from None
-    if pace not in Game.Pace.values or visibility not in Game.Visibility.values:
-        raise InvalidRequest(_("Unknown pace or visibility."))
-    if len({u.pk for u in users}) != len(users):
-        raise InvalidRequest(_("A player can take only one seat."))
-    if visibility == Game.Visibility.CLUB and club is None:
-        raise InvalidRequest(_("The club-only visibility needs a club."))
-    game = Game(
-        slug=slug,
-        num_players=len(users),
-        created_by=created_by,
-        pace=pace,
-        visibility=visibility,
-        rated=rated,
-        club=club,
-    )
-    if seed is not None:
-        game.seed = seed
-    try:
-        state = rules.new_game(len(users), game.seed, options)
-    except ValueError as exc:
-        raise InvalidRequest(str(exc)) from None
-    game.options = {**rules.options, **(options or {})}
-    game.status = Game.Status.RUNNING
-    game.started_at = timezone.now()
-    game.save()
-    seats = Seat.objects.bulk_create(Seat(game=game, user=u, index=i) for i, u in enumerate(users))
-    zones = rules.zones(state)
-    SecretAssignment.objects.bulk_create(
-        SecretAssignment(seat=seat, kind=kind, card=card)
-        for seat in seats
-        for kind in SECRET_ZONE_KINDS
-        for card in zones.get(f"{kind}:{seat.index}", [])
-    )
-    _store_state(game, rules, state, seats, acted_seat=None, kind="started")
-    return game
-
-
-def _check_club(visibility: str, club: Club | None, user: AbstractBaseUser) -> None:
-    if visibility != Game.Visibility.CLUB:
-        return
-    if club is None:
-        raise InvalidRequest(_("The club-only visibility needs a club."))
-    if not club_selectors.is_member(club_id=club.pk, user=user):
-        raise NotAllowed(_("Only members of the club can create its games."))
 
 
 # -- playing ----------------------------------------------------------------------------------
@@ -392,25 +188,6 @@ def game_resign(*, game_id: int, user: AbstractBaseUser, expected_version: int |
     return game
 
 
-# -- inviting ---------------------------------------------------------------------------------
-def invite_send(*, game_id: int, user: AbstractBaseUser, email: str, link: str) -> None:
-    """Mail the invite link of an open game to `email`; only members may invite."""
-    try:
-        game = Game.objects.defer("snapshot").get(pk=game_id)
-    except Game.DoesNotExist:
-        raise GameNotFound() from None
-    _seat_of(game, list(game.seats.all()), user)
-    _require_status(game, Game.Status.OPEN)
-    context = {"game_name": game.engine.name, "link": link}
-    subject = " ".join(render_to_string("games/email/invite_subject.txt", context).split())
-    message = render_to_string("games/email/invite_message.txt", context)
-    send_mail(subject, message, None, [email])
-
-
-def invite_token_matches(game: Game, token: str | None) -> bool:
-    return bool(token) and secrets.compare_digest(str(token), game.invite_token)
-
-
 # -- helpers ----------------------------------------------------------------------------------
 def _locked_game(game_id: int) -> Game:
     try:
@@ -426,7 +203,7 @@ def _seat_of(game: Game, seats: list[Seat], user: AbstractBaseUser) -> Seat:
             return seat
     if game.visibility == Game.Visibility.PRIVATE:
         raise GameNotFound()
-    if game.visibility == Game.Visibility.CLUB and not club_selectors.can_see_game(game=game, user=user):
+    if game.visibility == Game.Visibility.CLUB and not hooks.can_see_game(game=game, user=user):
         raise GameNotFound()
     raise NotAllowed(_("You have no seat in this game."))
 
@@ -510,8 +287,8 @@ def _store_state(
 
 def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> None:
     """Store the writes: their actions, snapshots and versions, every seat's waiting flag and
-    deadline kept in step with to_act, results and ratings of finished games, one `GameWrite`
-    each for the notifications bookkeeping, and `game_changed` after the commit.
+    deadline kept in step with to_act, results of finished games (and `game_finished` for them),
+    one `GameWrite` each for the follow-up, and `game_changed` after the commit.
 
     One implementation for a single move and for a batch of default actions: one insert of the
     actions, one update of the games, one of the changed seats and one insert of the writes,
@@ -526,67 +303,85 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
     finished: list[Game] = []
     for write in writes:
         game, rules, state = write.game, write.rules, write.state
-        for offset, (seat_index, action, events, source) in enumerate(write.plays, start=1):
-            actions.append(
-                Action(
-                    game=game,
-                    seq=game.move_count + offset,
-                    seat_index=seat_index,
-                    payload=action,
-                    events=events,
-                    source=source,
-                )
-            )
+        actions.extend(_actions_of(write))
         game.move_count += len(write.plays)
         game.snapshot = rules.to_json(state)
         game.version += 1
-        if rules.is_over(state):
+        over = rules.is_over(state)
+        if over:
             game.status = Game.Status.FINISHED
             game.finished_at = now
             finished.append(game)
-            scores, places = rules.scores(state), rules.ranking(state)
-            for seat in write.seats:
-                seat.score, seat.place = scores[seat.index], places[seat.index]
-                seat.waiting, seat.due_at = False, None
-            changed.extend(write.seats)
-            continue
-        to_act = set(rules.to_act(state))
-        for seat in write.seats:
-            if seat.index in to_act:
-                if seat.waiting and seat.index != write.acted_seat:
-                    continue  # still waited for: its deadline runs on
-                seat.waiting, seat.due_at = True, _next_due_at(game, seat, now)
-            elif seat.waiting or seat.due_at is not None:
-                _spend_bank(game, seat, now)
-                seat.waiting, seat.due_at = False, None
-            else:
-                continue
-            changed.append(seat)
+        changed.extend(_seats_after(write, now, over=over))
     if actions:
         Action.objects.bulk_create(actions)
     for write in writes:  # a plain UPDATE per game compiles far faster than a bulk_update CASE
         write.game.save(update_fields=fields)
     update_in_groups(Seat, changed, ("waiting", "due_at", "time_bank", "score", "place"))
     for game in finished:
-        rate_finished_game(game=game)  # results and ratings, in this same transaction
+        game_finished.send(sender=Game, game=game)  # results and ratings, in this same transaction
     for write in writes:
         _after_commit(write.game, write.kind)
-    # Prompts, mails and the idle ladder are written by a task right after the commit.
-    note_writes(
-        [
-            GameWrite(
-                game=write.game,
-                version=write.game.version,
-                kind=write.kind,
-                acted_seat=write.acted_seat,
-                actions=[
-                    [write.game.move_count - len(write.plays) + k, seat_index, source]
-                    for k, (seat_index, _action, _events, source) in enumerate(write.plays, start=1)
-                ],
-                created_at=now,
-            )
-            for write in writes
-        ]
+    # Prompts, mails and the idle ladder are written after the commit, by whoever follows writes up.
+    note_writes([_game_write(write, now) for write in writes])
+
+
+def _actions_of(write: _Write) -> list[Action]:
+    """The write's plays as rows of the log, numbered on from the game's move count."""
+    game = write.game
+    return [
+        Action(
+            game=game,
+            seq=game.move_count + offset,
+            seat_index=seat_index,
+            payload=action,
+            events=events,
+            source=source,
+        )
+        for offset, (seat_index, action, events, source) in enumerate(write.plays, start=1)
+    ]
+
+
+def _seats_after(write: _Write, now: datetime, *, over: bool) -> list[Seat]:
+    """Bring the seats in step with the new state; returns the ones that changed. At the end every
+    seat gets its score and place; otherwise a seat newly waited for gets a deadline (one still
+    waited for keeps its own) and a seat no longer waited for loses it."""
+    game, rules, state = write.game, write.rules, write.state
+    if over:
+        scores, places = rules.scores(state), rules.ranking(state)
+        for seat in write.seats:
+            seat.score, seat.place = scores[seat.index], places[seat.index]
+            seat.waiting, seat.due_at = False, None
+        return list(write.seats)
+    to_act = set(rules.to_act(state))
+    changed = []
+    for seat in write.seats:
+        if seat.index in to_act:
+            if seat.waiting and seat.index != write.acted_seat:
+                continue  # still waited for: its deadline runs on
+            seat.waiting, seat.due_at = True, _next_due_at(game, seat, now)
+        elif seat.waiting or seat.due_at is not None:
+            _spend_bank(game, seat, now)
+            seat.waiting, seat.due_at = False, None
+        else:
+            continue
+        changed.append(seat)
+    return changed
+
+
+def _game_write(write: _Write, now: datetime) -> GameWrite:
+    """The note of a stored write for its follow-up (after the game's move count moved on)."""
+    first = write.game.move_count - len(write.plays)
+    return GameWrite(
+        game=write.game,
+        version=write.game.version,
+        kind=write.kind,
+        acted_seat=write.acted_seat,
+        actions=[
+            [first + k, seat_index, source]
+            for k, (seat_index, _action, _events, source) in enumerate(write.plays, start=1)
+        ],
+        created_at=now,
     )
 
 

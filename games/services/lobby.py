@@ -1,0 +1,243 @@
+"""Before the first move: opening a game, taking and leaving seats, starting, inviting.
+
+Keyword-only and atomic like every game write: the game row locked, the version the client saw
+checked, the version bumped (`moves` holds the locking, checks and the store every state takes).
+A club-only game asks the clubs app, through `games.hooks`, who belongs to its club.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.mail import send_mail
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import engine
+
+from .. import hooks
+from ..errors import GameNotFound, InvalidRequest, NotAllowed, WrongStatus
+from ..models import Game, Seat, SecretAssignment
+from .moves import _after_commit, _bump, _check_version, _locked_game, _require_status, _seat_of, _store_state
+
+#: Zones `<kind>:<seat>` whose cards are dealt secretly to a seat at start (Lifeboat).
+SECRET_ZONE_KINDS = ("love", "hate")
+
+
+@transaction.atomic
+def game_create(
+    *,
+    user: AbstractBaseUser,
+    slug: str,
+    num_players: int,
+    options: dict[str, Any] | None = None,
+    pace: str = Game.Pace.HOURS_24,
+    visibility: str = Game.Visibility.PUBLIC,
+    rated: bool = True,
+    club: Any = None,
+) -> Game:
+    """An open game with the creator in its first seat; options are stored with defaults filled."""
+    try:
+        game_rules = engine.get_game(slug)
+    except KeyError:
+        raise InvalidRequest(_("There is no game called “%(slug)s”.") % {"slug": slug}) from None
+    if pace not in Game.Pace.values:
+        raise InvalidRequest(_("Unknown pace."))
+    if visibility not in Game.Visibility.values:
+        raise InvalidRequest(_("Unknown visibility."))
+    if not isinstance(options, dict | None):
+        raise InvalidRequest(_("Options must be an object."))
+    try:
+        game_rules.new_game(num_players, 0, options)  # validates the player count and options
+    except ValueError as exc:
+        raise InvalidRequest(str(exc)) from None
+    _check_club(visibility, club, user)
+    game = Game.objects.create(
+        slug=slug,
+        options={**game_rules.options, **(options or {})},
+        num_players=num_players,
+        created_by=user,
+        pace=pace,
+        visibility=visibility,
+        rated=rated,
+        club=club,
+    )
+    Seat.objects.create(game=game, user=user)
+    _after_commit(game, "created")
+    return game
+
+
+@transaction.atomic
+def game_join(
+    *,
+    game_id: int,
+    user: AbstractBaseUser,
+    invite_token: str | None = None,
+    expected_version: int | None = None,
+) -> Game:
+    """Take a free seat in an open game; a private game needs its invite token."""
+    game = _locked_game(game_id)
+    seats = list(game.seats.all())
+    if any(seat.user_id == user.pk for seat in seats):
+        raise WrongStatus(_("You already have a seat in this game."))
+    if game.visibility == Game.Visibility.PRIVATE and not invite_token_matches(game, invite_token):
+        raise GameNotFound()
+    if game.visibility == Game.Visibility.CLUB and not hooks.can_see_game(game=game, user=user):
+        raise GameNotFound()
+    _check_version(game, expected_version)
+    _require_status(game, Game.Status.OPEN)
+    if len(seats) >= game.num_players:
+        raise WrongStatus(_("This game is full."))
+    Seat.objects.create(game=game, user=user)
+    _bump(game, "joined")
+    return game
+
+
+@transaction.atomic
+def game_leave(*, game_id: int, user: AbstractBaseUser, expected_version: int | None = None) -> Game:
+    """Give up a seat before the start; the creator abandons the game instead."""
+    game = _locked_game(game_id)
+    seat = _seat_of(game, list(game.seats.all()), user)
+    _check_version(game, expected_version)
+    _require_status(game, Game.Status.OPEN)
+    if game.created_by_id == user.pk:
+        raise NotAllowed(_("You created this game: abandon it instead of leaving."))
+    seat.delete()
+    _bump(game, "left")
+    return game
+
+
+@transaction.atomic
+def game_abandon(*, game_id: int, user: AbstractBaseUser, expected_version: int | None = None) -> Game:
+    """The creator calls off an open game."""
+    game = _locked_game(game_id)
+    _seat_of(game, list(game.seats.all()), user)
+    if game.created_by_id != user.pk:
+        raise NotAllowed(_("Only the creator can abandon the game."))
+    _check_version(game, expected_version)
+    _require_status(game, Game.Status.OPEN)
+    game.status = Game.Status.ABANDONED
+    _bump(game, "abandoned", "status")
+    return game
+
+
+@transaction.atomic
+def game_start(*, game_id: int, user: AbstractBaseUser, expected_version: int | None = None) -> Game:
+    """The creator starts a full game: seats are shuffled, the engine deals, secrets are stored."""
+    game = _locked_game(game_id)
+    seats = list(game.seats.all())
+    _seat_of(game, seats, user)
+    if game.created_by_id != user.pk:
+        raise NotAllowed(_("Only the creator can start the game."))
+    _check_version(game, expected_version)
+    _require_status(game, Game.Status.OPEN)
+    if len(seats) != game.num_players:
+        raise WrongStatus(_("The game starts when all %(num)d seats are taken.") % {"num": game.num_players})
+    random.SystemRandom().shuffle(seats)
+    for index, seat in enumerate(seats):
+        seat.index = index
+    Seat.objects.bulk_update(seats, ["index"])
+
+    rules = game.engine
+    state = rules.new_game(game.num_players, game.seed, game.options)
+    zones = rules.zones(state)
+    SecretAssignment.objects.bulk_create(
+        SecretAssignment(seat=seat, kind=kind, card=card)
+        for seat in seats
+        for kind in SECRET_ZONE_KINDS
+        for card in zones.get(f"{kind}:{seat.index}", [])
+    )
+    game.status = Game.Status.RUNNING
+    game.started_at = timezone.now()
+    _store_state(game, rules, state, seats, acted_seat=None, kind="started", extra_fields=("started_at",))
+    return game
+
+
+@transaction.atomic
+def game_create_started(
+    *,
+    users: list[AbstractBaseUser],
+    slug: str,
+    options: dict[str, Any] | None = None,
+    pace: str = Game.Pace.HOURS_24,
+    visibility: str = Game.Visibility.PUBLIC,
+    rated: bool = True,
+    club: Any = None,
+    created_by: AbstractBaseUser | None = None,
+    seed: int | None = None,
+) -> Game:
+    """A game started at once with `users` in exactly this seat order (league tables: the
+    league's pairing decides seat positions, so there is no shuffle). `seed` is for imports of
+    exported games only; by default the server draws it."""
+    try:
+        rules = engine.get_game(slug)
+    except KeyError:
+        raise InvalidRequest(_("There is no game called “%(slug)s”.") % {"slug": slug}) from None
+    if pace not in Game.Pace.values or visibility not in Game.Visibility.values:
+        raise InvalidRequest(_("Unknown pace or visibility."))
+    if len({u.pk for u in users}) != len(users):
+        raise InvalidRequest(_("A player can take only one seat."))
+    if visibility == Game.Visibility.CLUB and club is None:
+        raise InvalidRequest(_("The club-only visibility needs a club."))
+    game = Game(
+        slug=slug,
+        num_players=len(users),
+        created_by=created_by,
+        pace=pace,
+        visibility=visibility,
+        rated=rated,
+        club=club,
+    )
+    if seed is not None:
+        game.seed = seed
+    try:
+        state = rules.new_game(len(users), game.seed, options)
+    except ValueError as exc:
+        raise InvalidRequest(str(exc)) from None
+    game.options = {**rules.options, **(options or {})}
+    game.status = Game.Status.RUNNING
+    game.started_at = timezone.now()
+    game.save()
+    seats = Seat.objects.bulk_create(Seat(game=game, user=u, index=i) for i, u in enumerate(users))
+    zones = rules.zones(state)
+    SecretAssignment.objects.bulk_create(
+        SecretAssignment(seat=seat, kind=kind, card=card)
+        for seat in seats
+        for kind in SECRET_ZONE_KINDS
+        for card in zones.get(f"{kind}:{seat.index}", [])
+    )
+    _store_state(game, rules, state, seats, acted_seat=None, kind="started")
+    return game
+
+
+def _check_club(visibility: str, club: Any, user: AbstractBaseUser) -> None:
+    if visibility != Game.Visibility.CLUB:
+        return
+    if club is None:
+        raise InvalidRequest(_("The club-only visibility needs a club."))
+    if not hooks.is_club_member(club_id=club.pk, user=user):
+        raise NotAllowed(_("Only members of the club can create its games."))
+
+
+# -- inviting ---------------------------------------------------------------------------------
+def invite_send(*, game_id: int, user: AbstractBaseUser, email: str, link: str) -> None:
+    """Mail the invite link of an open game to `email`; only members may invite."""
+    try:
+        game = Game.objects.defer("snapshot").get(pk=game_id)
+    except Game.DoesNotExist:
+        raise GameNotFound() from None
+    _seat_of(game, list(game.seats.all()), user)
+    _require_status(game, Game.Status.OPEN)
+    context = {"game_name": game.engine.name, "link": link}
+    subject = " ".join(render_to_string("games/email/invite_subject.txt", context).split())
+    message = render_to_string("games/email/invite_message.txt", context)
+    send_mail(subject, message, None, [email])
+
+
+def invite_token_matches(game: Game, token: str | None) -> bool:
+    return bool(token) and secrets.compare_digest(str(token), game.invite_token)

@@ -1,0 +1,201 @@
+"""What a player asked for: mutes, opting out, quiet hours, the daily digest, vacations, "I'm back".
+
+The mail preferences are applied when a mail is sent, not when it is written (`decide`, called
+by `outbox.deliver`), so a change reaches the mails already queued. A vacation moves the
+deadlines of the player's waiting seats through `games.services.deadlines_extend` (games writes
+seats) and keeps their prompts' expiries and reminders in step.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import NotifyMode, Profile
+from accounts.selectors import profile_for
+from accounts.services import update_profile
+from games.models import Seat
+from games.services import deadlines_extend
+
+from .errors import VacationError
+from .models import ALWAYS_KINDS, TURN_KINDS, GameMute, Notification, Prompt, SeatStatus, Vacation
+from .prompts import retime_prompt
+from .selectors import forget_notices, forget_notices_of_user
+
+
+# -- applied when a mail is sent --------------------------------------------------------------
+@dataclass(frozen=True)
+class Decision:
+    action: str  # "send", "skip", "digest", "cancel", "hold"
+    until: dt.datetime | None = None
+
+
+def _profile(user: Any) -> Profile | None:
+    if user is None:
+        return None
+    try:
+        return user.profile
+    except Profile.DoesNotExist:
+        return None
+
+
+def quiet_hours_end(profile: Profile, now: dt.datetime) -> dt.datetime:
+    """The next moment the user's quiet hours end, as an aware datetime."""
+    zone = profile.zone
+    local = now.astimezone(zone)
+    end = profile.quiet_hours_end
+    candidate = dt.datetime.combine(local.date(), end, tzinfo=zone)
+    if candidate <= local:
+        candidate = dt.datetime.combine(local.date() + dt.timedelta(days=1), end, tzinfo=zone)
+    return candidate.astimezone(dt.UTC)
+
+
+def decide(n: Notification, now: dt.datetime) -> Decision:
+    """What the user's preferences make of this mail now (checked when sending, not when written)."""
+    if n.kind in ALWAYS_KINDS or n.user_id is None:
+        return Decision("send")
+    if n.kind in TURN_KINDS and n.prompt_id is not None:
+        prompt = Prompt.objects.filter(pk=n.prompt_id).values("closed_at", "used_at").first()
+        if prompt is None or prompt["closed_at"] is not None or prompt["used_at"] is not None:
+            return Decision("cancel")
+    profile = _profile(n.user)
+    if profile is not None and profile.email_opt_out:
+        return Decision("skip")
+    if n.game_id is not None and GameMute.objects.filter(user_id=n.user_id, game_id=n.game_id).exists():
+        return Decision("skip")
+    if profile is not None and n.kind in TURN_KINDS:
+        if profile.notify_mode == NotifyMode.NONE:
+            return Decision("skip")
+        if profile.notify_mode == NotifyMode.DIGEST:
+            return Decision("digest")
+    if profile is not None and profile.in_quiet_hours(now):
+        return Decision("hold", quiet_hours_end(profile, now))
+    return Decision("send")
+
+
+def digest_hour() -> int:
+    return int(getattr(settings, "NOTIFICATIONS_DIGEST_HOUR", 7))
+
+
+def digest_due(profile: Profile | None, oldest: dt.datetime, now: dt.datetime) -> bool:
+    """Once a day, in the user's digest hour (their time zone); a day-old item goes out anyway."""
+    zone = profile.zone if profile is not None else dt.UTC
+    return now.astimezone(zone).hour == digest_hour() or now - oldest >= dt.timedelta(hours=24)
+
+
+# -- mutes, opting out, coming back -----------------------------------------------------------
+@transaction.atomic
+def mute_game(*, user: Any, game_id: int) -> None:
+    GameMute.objects.get_or_create(user=user, game_id=game_id)
+    forget_notices([game_id])
+
+
+@transaction.atomic
+def unmute_game(*, user: Any, game_id: int) -> None:
+    GameMute.objects.filter(user=user, game_id=game_id).delete()
+    forget_notices([game_id])
+
+
+@transaction.atomic
+def opt_out(*, user: Any) -> None:
+    """Stop every game mail for the user (account mails still go), via accounts' own service."""
+    profile = profile_for(user)
+    if profile.email_opt_out:
+        return
+    update_profile(
+        user=user,
+        display_name=profile.display_name,
+        time_zone=profile.time_zone,
+        language=profile.language,
+        notify_mode=profile.notify_mode,
+        quiet_hours_start=profile.quiet_hours_start,
+        quiet_hours_end=profile.quiet_hours_end,
+        email_opt_out=True,
+    )
+
+
+@transaction.atomic
+def mark_present(*, user: Any, game_id: int) -> bool:
+    """The player is back: their seat is no longer auto-played. Returns whether it was absent."""
+    seat = Seat.objects.filter(game_id=game_id, user=user, index__isnull=False).first()
+    if seat is None:
+        return False
+    forget_notices([game_id])
+    return bool(
+        SeatStatus.objects.filter(game_id=game_id, seat_index=seat.index, absent=True).update(
+            absent=False, absent_since=None, consecutive_timeouts=0
+        )
+    )
+
+
+# -- vacations --------------------------------------------------------------------------------
+def vacation_days_used(*, user: Any, year: int) -> float:
+    total = dt.timedelta()
+    for v in Vacation.objects.filter(user=user, starts_at__year=year):
+        end = min(v.ends_at, v.ended_early_at) if v.ended_early_at else v.ends_at
+        total += max(dt.timedelta(), end - v.starts_at)
+    return total.total_seconds() / 86400
+
+
+def vacation_budget() -> int:
+    return int(getattr(settings, "NOTIFICATIONS_VACATION_DAYS_PER_YEAR", 21))
+
+
+def active_vacation(*, user: Any, now: dt.datetime | None = None) -> Vacation | None:
+    now = now or timezone.now()
+    return (
+        Vacation.objects.filter(user=user, starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True)
+        .order_by("-ends_at")
+        .first()
+    )
+
+
+@transaction.atomic
+def start_vacation(*, user: Any, days: int, now: dt.datetime | None = None) -> Vacation:
+    """Take `days` days away from today: the deadlines of the user's waiting seats move by as much.
+
+    The yearly budget (NOTIFICATIONS_VACATION_DAYS_PER_YEAR) counts the days actually taken.
+    """
+    now = now or timezone.now()
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()  # one vacation at a time
+    if days < 1:
+        raise VacationError(_("Take at least one day."))
+    if active_vacation(user=user, now=now) is not None:
+        raise VacationError(_("You are already on vacation."))
+    left = vacation_budget() - vacation_days_used(user=user, year=now.year)
+    if days > left:
+        raise VacationError(_("You have %(left)d vacation days left this year.") % {"left": int(left)})
+    vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=now + dt.timedelta(days=days))
+    extend_deadlines(user=user, by=dt.timedelta(days=days), now=now)
+    forget_notices_of_user(user)
+    return vacation
+
+
+@transaction.atomic
+def end_vacation(*, user: Any, now: dt.datetime | None = None) -> None:
+    now = now or timezone.now()
+    Vacation.objects.filter(
+        user=user, starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
+    ).update(ended_early_at=now)
+    forget_notices_of_user(user)
+
+
+def extend_deadlines(*, user: Any, by: dt.timedelta, now: dt.datetime) -> int:
+    """Move the deadlines of the user's waiting seats (games locks each game row, like a game
+    write) and keep each seat's open prompt in step with its new deadline."""
+    moved = deadlines_extend(user=user, by=by)
+    for game_id, index, due_at in moved:
+        status = (
+            SeatStatus.objects.filter(game_id=game_id, seat_index=index).select_related("open_prompt").first()
+        )
+        if status is not None and status.open_prompt is not None and status.open_prompt.closed_at is None:
+            status.open_prompt.due_at = due_at
+            retime_prompt(status.open_prompt, now)
+    return len(moved)

@@ -1,0 +1,469 @@
+"""What a recorded game write causes: prompts, their mails and reminders, the idle ladder, the
+start and end mails.
+
+`record_progress` is called by `writes.record_locked_writes` with the games locked, and works in
+named steps over a batch of games: load the seats and their bookkeeping; then per game climb the
+idle ladder, mail the start, close the prompts of seats no longer waited for, prompt the seats
+waited for (or play absent ones at once), mail the end; then issue the new prompts with their
+mails and reminders, and write everything in a fixed handful of queries.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import Case, F, OuterRef, Subquery, Value, When, Window
+from django.db.models.functions import RowNumber
+from django.utils import timezone
+
+import engine
+from games.bulk import update_in_groups
+from games.models import Action, Game, Seat
+from games.services import deadline_postpone, deadlines_due_now
+
+from .deadlines import enqueue_autoplay
+from .models import GameSettings, Kind, Notification, Prompt, SeatStatus, Vacation
+from .outbox import create_rows, due_now, enqueue_marked_on_commit
+from .prompts import away, game_context, prompt_context, reminder_times, retime_prompt
+from .selectors import forget_notices
+
+#: Sources of actions a person took (they reset the idle ladder).
+HUMAN_SOURCES = {Action.Source.WEB, Action.Source.API, Action.Source.EMAIL}
+#: How many of the latest actions a prompt mail looks back through for "what happened".
+RECENT_ACTIONS = 40
+
+
+def idle_limit_default() -> int:
+    return int(getattr(settings, "NOTIFICATIONS_IDLE_TIMEOUTS", 3))
+
+
+@dataclass
+class GameProgress:
+    """The game writes `record_progress` handles for one game: the game (its latest version), its
+    state (None: from the snapshot), the seats whose players acted and the actions the writes added
+    (seq, seat_index, source)."""
+
+    game: Game
+    state: Any = None
+    acted_seats: frozenset[int] = frozenset()
+    kind: str = "action"
+    #: The actions these writes added; None: read them from the log.
+    new_actions: list[dict[str, Any]] | None = None
+
+
+# -- what the writes cause --------------------------------------------------------------------
+@dataclass
+class _Table:
+    """One game of a `record_progress` call: its write, state, seats and their bookkeeping."""
+
+    write: GameProgress
+    rules: engine.Game
+    state: Any
+    over: bool
+    #: The seats the game waits for (none once it is over).
+    to_act: list[int]
+    #: The seated players (values of `_load_seats`), and the same by seat index.
+    seats: list[dict[str, Any]]
+    by_index: dict[int, dict[str, Any]]
+    statuses: dict[int, SeatStatus]
+    ctx: dict[str, Any]
+    #: The statuses this game's steps changed, by seat index.
+    changed: dict[int, SeatStatus] = field(default_factory=dict)
+    #: Absent seats waited for: played at once.
+    autoplay: list[int] = field(default_factory=list)
+
+    @property
+    def game(self) -> Game:
+        return self.write.game
+
+
+@dataclass
+class _Effects:
+    """What one `record_progress` call writes, gathered over its games and written at the end."""
+
+    now: dt.datetime
+    ids: list[int]
+    #: user id -> what other players see (mails name players so).
+    names: dict[int, str]
+    #: game id -> its latest actions, for the games whose write did not say what it added.
+    logs: dict[int, list[dict[str, Any]]]
+    #: game id -> its idle-ladder limit: read once per call, and only when a deadline played.
+    limits: dict[int, int] | None = None
+    rows: list[Notification] = field(default_factory=list)
+    dirty: list[SeatStatus] = field(default_factory=list)
+    close_ids: list[int] = field(default_factory=list)
+    #: game version -> prompts kept valid at it.
+    kept: dict[int, list[int]] = field(default_factory=dict)
+    retimed: list[Prompt] = field(default_factory=list)
+    fresh: list[tuple[Prompt, _Table]] = field(default_factory=list)
+    autoplays: list[tuple[Game, list[int]]] = field(default_factory=list)
+    #: Games whose table notices change.
+    absence_changed: set[int] = field(default_factory=set)
+    #: Dedupe keys of the mails of prompts made in this call (new for sure).
+    new_keys: set[str] = field(default_factory=set)
+
+
+def record_progress(writes: list[GameProgress]) -> None:
+    """Write the outbox rows, prompts and idle-ladder counts that follow game writes.
+
+    Called by `record_locked_writes` with the game rows locked, for one game after a move and for
+    a batch of games after a deadline sweep. Rendering data comes only from each seat's `view`,
+    the events visible to it and its legal actions; never from the raw state.
+
+    A fixed handful of queries per call, whatever the number of games in it: seats with vacations
+    and players' names, seat statuses with their open prompts, one insert of new prompts, one
+    update of prompts, one of seat statuses, one bulk insert of mails; the log is read only for the
+    games whose write did not say which actions it added, or that prompt someone (for "what
+    happened").
+    """
+    writes = [w for w in writes if not (w.game.snapshot is None and w.state is None)]
+    if not writes:
+        return
+    now = timezone.now()
+    ids = [w.game.pk for w in writes]
+    seats_of, names = _load_seats(ids, now)
+    statuses_of = _load_statuses(ids, seats_of)
+    logs = _recent_actions([w.game.pk for w in writes if w.new_actions is None])
+    effects = _Effects(now=now, ids=ids, names=names, logs=logs)
+    tables = []
+    for write in writes:
+        table = _table(write, seats_of[write.game.pk], statuses_of[write.game.pk])
+        tables.append(table)
+        _climb_idle_ladder(effects, table)
+        if write.kind == "started":
+            _mail_start(effects, table)
+        _close_prompts_not_waited_for(effects, table)
+        _prompt_waiting_seats(effects, table)
+        if table.over:
+            _mail_end(effects, table)
+        if table.autoplay:
+            effects.autoplays.append((table.game, table.autoplay))
+        effects.dirty.extend(table.changed.values())
+    _issue_prompts(effects, tables)
+    _write_effects(effects)
+
+
+def _load_seats(ids: list[int], now: dt.datetime) -> tuple[dict[int, list[dict[str, Any]]], dict[int, str]]:
+    """The games' seated players with their vacations, and every player's name; one query."""
+    on_vacation = Vacation.objects.filter(
+        user=OuterRef("user"), starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
+    ).order_by("-ends_at")
+    seats_of: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in ids}
+    names: dict[int, str] = {}
+    for seat in (
+        Seat.objects.filter(game_id__in=ids, index__isnull=False)
+        .annotate(vacation_until=Subquery(on_vacation.values("ends_at")[:1]))
+        .values(
+            "pk",
+            "game_id",
+            "index",
+            "user_id",
+            "resigned",
+            "due_at",
+            "vacation_until",
+            "user__profile__display_name",
+            "user__username",
+        )
+    ):
+        seats_of[seat["game_id"]].append(seat)
+        names[seat["user_id"]] = seat["user__profile__display_name"] or seat["user__username"]
+    return seats_of, names
+
+
+def _load_statuses(
+    ids: list[int], seats_of: dict[int, list[dict[str, Any]]]
+) -> dict[int, dict[int, SeatStatus]]:
+    """{game id: {seat index: its status, with its open prompt}}; a game's first write makes them."""
+    statuses_of: dict[int, dict[int, SeatStatus]] = {game_id: {} for game_id in ids}
+    for st in SeatStatus.objects.filter(game_id__in=ids).select_related("open_prompt"):
+        statuses_of[st.game_id][st.seat_index] = st
+    missing = [
+        SeatStatus(game_id=game_id, seat_index=seat["index"])
+        for game_id in ids
+        for seat in seats_of[game_id]
+        if seat["index"] not in statuses_of[game_id]
+    ]
+    if missing:  # a game's first write: one row per seat, in one query for all games
+        for st in SeatStatus.objects.bulk_create(missing):
+            statuses_of[st.game_id][st.seat_index] = st
+    return statuses_of
+
+
+def _table(write: GameProgress, seats: list[dict[str, Any]], statuses: dict[int, SeatStatus]) -> _Table:
+    game = write.game
+    rules = engine.get_game(game.slug)
+    state = write.state if write.state is not None else rules.from_json(game.snapshot)
+    write.state = state
+    over = rules.is_over(state)
+    return _Table(
+        write=write,
+        rules=rules,
+        state=state,
+        over=over,
+        to_act=[] if over else rules.to_act(state),
+        seats=seats,
+        by_index={s["index"]: s for s in seats},
+        statuses=statuses,
+        ctx=game_context(game, rules),
+    )
+
+
+def _climb_idle_ladder(effects: _Effects, table: _Table) -> None:
+    """Timeouts in a row mark a seat absent (and mail its player); any move by its player resets
+    the count. Each action is counted once (`last_seq`)."""
+    game = table.game
+    actions = table.write.new_actions
+    for act in actions if actions is not None else effects.logs.get(game.pk, []):
+        status = table.statuses.get(act["seat_index"])
+        if status is None or act["seq"] <= status.last_seq:
+            continue
+        status.last_seq = act["seq"]
+        table.changed[act["seat_index"]] = status
+        if act["source"] == Action.Source.TIMEOUT:
+            status.consecutive_timeouts += 1
+            if effects.limits is None:  # one query for the whole call, and only when a deadline played
+                limits = GameSettings.objects.filter(pk__in=effects.ids).values_list("pk", "idle_limit")
+                effects.limits = dict(limits)
+            limit = effects.limits.get(game.pk) or idle_limit_default()
+            if status.consecutive_timeouts >= limit and not status.absent:
+                status.absent, status.absent_since = True, effects.now
+                effects.absence_changed.add(game.pk)
+                effects.rows.append(
+                    Notification(
+                        kind=Kind.ABSENT,
+                        dedupe_key=f"absent:{game.pk}:{act['seat_index']}:{act['seq']}",
+                        user_id=table.by_index[act["seat_index"]]["user_id"],
+                        game=game,
+                        seat_index=act["seat_index"],
+                        context={"game": table.ctx, "limit": limit},
+                        send_after=effects.now,
+                    )
+                )
+        elif act["source"] in HUMAN_SOURCES:
+            if status.absent:
+                effects.absence_changed.add(game.pk)
+            status.consecutive_timeouts, status.absent, status.absent_since = 0, False, None
+
+
+def _mail_start(effects: _Effects, table: _Table) -> None:
+    """Every player gets the start mail: who plays, and their own seat's view."""
+    players = [{"seat": s["index"], "name": effects.names[s["user_id"]]} for s in table.seats]
+    for seat in table.seats:
+        effects.rows.append(
+            Notification(
+                kind=Kind.GAME_START,
+                dedupe_key=f"game_start:{table.game.pk}:{seat['index']}",
+                user_id=seat["user_id"],
+                game=table.game,
+                seat_index=seat["index"],
+                context={
+                    "game": table.ctx,
+                    "seat": seat["index"],
+                    "players": players,
+                    "view": table.rules.view(table.state, seat["index"]),
+                },
+                send_after=effects.now,
+            )
+        )
+
+
+def _close_prompts_not_waited_for(effects: _Effects, table: _Table) -> None:
+    """A seat no longer waited for (it acted, the deadline played) is no longer asked."""
+    waiting = set(table.to_act)
+    for index, status in table.statuses.items():
+        prompt = status.open_prompt
+        if prompt is not None and (index not in waiting or prompt.closed_at is not None):
+            effects.close_ids.append(prompt.pk)
+            status.open_prompt = None
+            table.changed[index] = status
+
+
+def _prompt_waiting_seats(effects: _Effects, table: _Table) -> None:
+    """Each seat waited for keeps its prompt if its decision is the same, else gets a new one;
+    an absent seat is played at once instead (resigned seats the games services play)."""
+    for index in table.to_act:
+        seat = table.by_index.get(index)
+        if seat is None or seat["resigned"]:
+            continue
+        status = table.statuses[index]
+        if status.absent:
+            table.autoplay.append(index)
+            if status.open_prompt is not None:
+                effects.close_ids.append(status.open_prompt.pk)
+                status.open_prompt = None
+                table.changed[index] = status
+            continue
+        _prompt_seat(effects, table, seat, status)
+
+
+def _prompt_seat(effects: _Effects, table: _Table, seat: dict[str, Any], status: SeatStatus) -> None:
+    game, index = table.game, seat["index"]
+    due_at = seat["due_at"]
+    if seat["vacation_until"] is not None and due_at is not None:
+        extended = seat["vacation_until"] + game.pace_delta
+        if extended > due_at:  # a deadline met while away starts after the vacation
+            deadline_postpone(seat_id=seat["pk"], due_at=extended)
+            due_at = extended
+    legal = table.rules.legal_actions(table.state, index)
+    prompt = status.open_prompt
+    if prompt is not None and index not in table.write.acted_seats and prompt.actions == legal:
+        effects.kept.setdefault(game.version, []).append(prompt.pk)  # the same decision: no new mail
+        if prompt.due_at != due_at:
+            prompt.due_at = due_at
+            effects.retimed.append(prompt)
+        return
+    if prompt is not None:
+        effects.close_ids.append(prompt.pk)
+    prompt = Prompt(
+        game=game,
+        seat_index=index,
+        user_id=seat["user_id"],
+        version=game.version,
+        valid_version=game.version,
+        actions=legal,
+        issued_at=effects.now,
+        due_at=due_at,
+    )
+    effects.fresh.append((prompt, table))
+
+
+def _mail_end(effects: _Effects, table: _Table) -> None:
+    """Every player gets the results: places and scores of every seat."""
+    scores, places = table.rules.scores(table.state), table.rules.ranking(table.state)
+    results = sorted(
+        (
+            {"seat": i, "name": effects.names[s["user_id"]], "score": scores[i], "place": places[i]}
+            for i, s in table.by_index.items()
+        ),
+        key=lambda r: (r["place"], r["seat"]),
+    )
+    for seat in table.seats:
+        effects.rows.append(
+            Notification(
+                kind=Kind.GAME_END,
+                dedupe_key=f"game_end:{table.game.pk}:{seat['index']}",
+                user_id=seat["user_id"],
+                game=table.game,
+                seat_index=seat["index"],
+                context={"game": table.ctx, "seat": seat["index"], "results": results},
+                send_after=effects.now,
+            )
+        )
+
+
+def _issue_prompts(effects: _Effects, tables: list[_Table]) -> None:
+    """All new prompts in one insert (so a write costs the same queries whatever it prompts), each
+    with its mail and reminders; the log is read for the prompted games whose write did not say."""
+    if not effects.fresh:
+        return
+    prompted = {id(table) for _prompt, table in effects.fresh}
+    effects.logs.update(
+        _recent_actions([t.game.pk for t in tables if id(t) in prompted and t.game.pk not in effects.logs])
+    )
+    Prompt.objects.bulk_create([prompt for prompt, _table in effects.fresh])
+    away_of: dict[int, list[dict[str, Any]]] = {}
+    for prompt, table in effects.fresh:
+        index, statuses = prompt.seat_index, table.statuses
+        statuses[index].open_prompt = prompt
+        if statuses[index] not in effects.dirty:
+            effects.dirty.append(statuses[index])
+        effects.new_keys.update(
+            {f"prompt:{prompt.pk}", f"reminder:75:{prompt.pk}", f"reminder:1h:{prompt.pk}"}
+        )
+        if table.game.pk not in away_of:
+            away_of[table.game.pk] = away(table.seats, statuses, effects.names)
+        _mail_prompt(effects, table, prompt, away_of[table.game.pk])
+
+
+def _mail_prompt(effects: _Effects, table: _Table, prompt: Prompt, gone: list[dict[str, Any]]) -> None:
+    """The prompt mail (from the seat's own view and visible events) and its reminders."""
+    game, index = table.game, prompt.seat_index
+    context = prompt_context(
+        table.rules,
+        table.state,
+        table.ctx,
+        index,
+        prompt,
+        prompt.actions,
+        effects.logs.get(game.pk, []),
+        table.over,
+        gone,
+        {seat["index"]: effects.names[seat["user_id"]] for seat in table.seats},
+    )
+    mail = {"user_id": prompt.user_id, "game": game, "seat_index": index, "prompt": prompt}
+    effects.rows.append(
+        Notification(
+            kind=Kind.PROMPT,
+            dedupe_key=f"prompt:{prompt.pk}",
+            context=context,
+            send_after=effects.now,
+            **mail,
+        )
+    )
+    for label, when in reminder_times(effects.now, prompt.due_at, effects.now).items():
+        effects.rows.append(
+            Notification(
+                kind=Kind.REMINDER,
+                dedupe_key=f"reminder:{label}:{prompt.pk}",
+                context={"reminder": label},  # the rest is read from the prompt mail's row
+                send_after=when,
+                **mail,
+            )
+        )
+
+
+def _write_effects(effects: _Effects) -> None:
+    """One update of prompts, one of seat statuses, one insert of mails (enqueued after the
+    commit), the absent seats made due now and played after the commit, the notices dropped."""
+    now = effects.now
+    kept_ids = [pk for pks in effects.kept.values() for pk in pks]
+    if effects.close_ids or kept_ids:  # one UPDATE: closed prompts get closed_at, kept ones the new version
+        Prompt.objects.filter(pk__in=effects.close_ids + kept_ids).update(
+            closed_at=Case(
+                When(pk__in=effects.close_ids, closed_at__isnull=True, then=Value(now)),
+                default=F("closed_at"),
+                output_field=models.DateTimeField(),
+            ),
+            valid_version=Case(
+                *(When(pk__in=pks, then=Value(version)) for version, pks in effects.kept.items()),
+                default=F("valid_version"),
+                output_field=models.PositiveIntegerField(),
+            ),
+        )
+    for prompt in effects.retimed:
+        retime_prompt(prompt, now)
+    fields = ("consecutive_timeouts", "last_seq", "absent", "absent_since", "open_prompt_id")
+    update_in_groups(SeatStatus, effects.dirty, fields)
+    for game, autoplay in effects.autoplays:
+        deadlines_due_now(game=game, seat_indexes=autoplay, now=now)
+        game_id, version, first = game.pk, game.version, autoplay[0]
+        transaction.on_commit(lambda g=game_id, s=first, v=version: enqueue_autoplay(g, s, v))
+    for row in effects.rows:  # handed to the broker right after the commit (see `outbox.enqueue`)
+        if row.send_after <= now:
+            row.enqueued_at = now
+    created = create_rows(effects.rows, known_new=effects.new_keys)
+    enqueue_marked_on_commit(due_now(created, now))
+    forget_notices(effects.absence_changed)
+
+
+def _recent_actions(game_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """The latest RECENT_ACTIONS actions of each game, oldest first, in one query."""
+    if not game_ids:
+        return {}
+    actions = Action.objects.filter(game_id__in=game_ids)
+    if len(game_ids) == 1:
+        rows = actions.order_by("-seq")[:RECENT_ACTIONS]
+    else:
+        rows = actions.annotate(
+            recent=Window(RowNumber(), partition_by=[F("game_id")], order_by=F("seq").desc())
+        ).filter(recent__lte=RECENT_ACTIONS)
+    logs: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in game_ids}
+    for act in rows.values("game_id", "seq", "seat_index", "source", "events"):
+        logs[act["game_id"]].append(act)
+    for log in logs.values():
+        log.sort(key=lambda act: act["seq"])
+    return logs

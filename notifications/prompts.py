@@ -1,0 +1,157 @@
+"""Prompts: the decisions a seat is asked for by mail, and what their mails show.
+
+A `Prompt` row is made by `progress` when a seat becomes waited for; signed links and reply
+addresses name it, and `answers` plays its choices. Here: whether a prompt may still be acted on
+(`check_prompt`), its reminders' times and keeping them in step when its deadline moves
+(`retime_prompt`), and the context of a prompt mail, built only from the seat's own view, the
+events visible to it and its legal actions.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.conf import settings
+
+import engine
+from games.i18n import labels_by_language_all, log_lines_by_language
+from games.models import Game
+
+from .errors import PromptExpired, PromptInvalid, PromptStale, PromptUsed
+from .models import Kind, Notification, Prompt, SeatStatus, Status
+
+
+def check_prompt(
+    prompt: Prompt | None, *, user_id: int | None, game_id: int | None, version: int | None, now: dt.datetime
+) -> Prompt:
+    """Raise the right PromptError unless the prompt may still be acted on."""
+    if prompt is None:
+        raise PromptInvalid()
+    if user_id is not None and (prompt.user_id, prompt.game_id, prompt.version) != (
+        user_id,
+        game_id,
+        version,
+    ):
+        raise PromptInvalid()
+    if prompt.used_at is not None:
+        raise PromptUsed()
+    if prompt.due_at is not None and now >= prompt.due_at:
+        raise PromptExpired()
+    if prompt.closed_at is not None:
+        raise PromptStale()
+    return prompt
+
+
+def reminder_times(
+    issued_at: dt.datetime, due_at: dt.datetime | None, now: dt.datetime
+) -> dict[str, dt.datetime]:
+    """At 75% of the time elapsed and at one hour left, each only if still ahead and distinct."""
+    if due_at is None or due_at <= issued_at:
+        return {}
+    length = due_at - issued_at
+    times = {"75": issued_at + length * 0.75}
+    one_hour = due_at - dt.timedelta(hours=1)
+    if one_hour > times["75"] + dt.timedelta(minutes=5):
+        times["1h"] = one_hour
+    return times
+
+
+def retime_prompt(prompt: Prompt, now: dt.datetime) -> None:
+    """The deadline moved: keep the prompt's expiry (which mails show) and its reminders in step."""
+    Prompt.objects.filter(pk=prompt.pk).update(due_at=prompt.due_at)
+    times = reminder_times(prompt.issued_at, prompt.due_at, now)
+    for pk, key in Notification.objects.filter(
+        prompt=prompt, kind=Kind.REMINDER, status=Status.PENDING
+    ).values_list("pk", "dedupe_key"):
+        label = key.split(":")[1]
+        if label in times:
+            Notification.objects.filter(pk=pk).update(send_after=times[label])
+        else:
+            Notification.objects.filter(pk=pk).update(status=Status.CANCELLED)
+
+
+# -- what a game mail shows -------------------------------------------------------------------
+def game_context(game: Game, rules: engine.Game) -> dict[str, Any]:
+    return {"id": game.pk, "slug": game.slug, "name": rules.name, "version": game.version}
+
+
+def describe_event(rules: engine.Game, event: dict[str, Any]) -> str:
+    describe = getattr(rules, "describe_event", None)
+    if describe is not None:
+        try:
+            return str(describe(event))
+        except Exception:  # an engine without a label for this event: fall back below
+            pass
+    label = str(event.get("type", "")).replace("_", " ").capitalize()
+    details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in {"type", "visible_to"})
+    return f"{label} ({details})" if details else label
+
+
+def away(
+    seats: list[dict[str, Any]], statuses: dict[int, SeatStatus], names: dict[int, str]
+) -> list[dict[str, Any]]:
+    """Players on vacation or marked absent: every player of the table sees this."""
+    gone = [
+        seat
+        for seat in seats
+        if seat["vacation_until"] is not None
+        or (seat["index"] in statuses and statuses[seat["index"]].absent)
+    ]
+    return [
+        {
+            "seat": seat["index"],
+            "name": names[seat["user_id"]],
+            "vacation_until": seat["vacation_until"].isoformat() if seat["vacation_until"] else None,
+            "absent": bool(seat["index"] in statuses and statuses[seat["index"]].absent),
+        }
+        for seat in gone
+    ]
+
+
+def prompt_context(
+    rules: engine.Game,
+    state: Any,
+    game_ctx: dict[str, Any],
+    index: int,
+    prompt: Prompt,
+    legal: list[dict[str, Any]],
+    recent: list[dict[str, Any]],
+    over: bool,
+    away: list[dict[str, Any]],
+    players: dict[int, str],
+) -> dict[str, Any]:
+    """What a prompt mail shows, from the seat's own view, visible events and legal actions;
+    `players` names the seats by their players, as the table's log does."""
+    last_own = max((a["seq"] for a in recent if a["seat_index"] == index), default=0)
+    visible = [
+        ev
+        for act in recent
+        if act["seq"] > last_own
+        for ev in engine.events_for(act["events"], index, game_over=over)
+    ]
+    view = rules.view(state, index)
+    return {
+        "game": game_ctx,
+        "seat": index,
+        "prompt": prompt.pk,
+        "view": view,
+        "events": [describe_event(rules, ev) for ev in visible],
+        # the same events as the table's log words them, per language: rendering picks the recipient's
+        "events_by_language": (
+            log_lines_by_language(game_ctx["slug"], visible, view, players) if visible else {}
+        ),
+        "choices": [
+            {
+                "n": n,
+                "label": labels[settings.LANGUAGE_CODE],
+                # the mail is rendered in its recipient's language: rendering picks from these
+                "labels": labels,
+            }
+            for n, (action, labels) in enumerate(
+                zip(legal, labels_by_language_all(rules, state, index, legal), strict=True), 1
+            )
+        ],
+        "due_at": prompt.due_at.isoformat() if prompt.due_at else None,
+        "away": [a for a in away if a["seat"] != index],
+    }

@@ -1,0 +1,78 @@
+"""Reads the table and pages use: who is away and who muted the game (the table's notices).
+
+The notices are read on every page load and change rarely: cached per game, dropped after the
+commit of every write that changes them (`forget_notices`), and kept no longer than
+NOTICES_CACHE_SECONDS (nor past the end of a vacation they show). The table page reaches them
+without games importing this app: `{% table_notices %}` (notification_tags) renders them, and
+`seat_badges` is registered as a part of the table page the cached page varies by
+(`games.hooks`, in `NotificationsConfig.ready`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import Exists, OuterRef, Subquery
+from django.utils import timezone
+
+from games.models import Game, Seat
+
+from .models import GameMute, SeatStatus, Vacation
+
+NOTICES_CACHE_SECONDS = 300
+
+
+def _notices_key(game_id: int) -> str:
+    return f"notices:{game_id}"
+
+
+def forget_notices(game_ids: Iterable[int]) -> None:
+    """Drop the games' cached notices once the write that changes them commits (dropped sooner, a
+    reader could cache the old rows again before the commit)."""
+    keys = [_notices_key(game_id) for game_id in game_ids]
+    if keys:
+        transaction.on_commit(lambda: cache.delete_many(keys))
+
+
+def forget_notices_of_user(user: Any) -> None:
+    forget_notices(
+        Seat.objects.filter(user=user, index__isnull=False, game__status=Game.Status.RUNNING).values_list(
+            "game_id", flat=True
+        )
+    )
+
+
+def seat_badges(*, game_id: int) -> dict[int, dict[str, Any]]:
+    """{seat index: {"absent": bool, "vacation_until": datetime | None, "muted": bool}} for every
+    seat of the table: who is away (every player sees it) and whether the seat's player muted the
+    game (the table shows that to them alone). One query, then cached (NOTICES_CACHE_SECONDS)."""
+    key = _notices_key(game_id)
+    badges = cache.get(key)
+    if badges is not None:
+        return badges
+    now = timezone.now()
+    on_vacation = Vacation.objects.filter(
+        user=OuterRef("user_id"), starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
+    ).order_by("-ends_at")
+    seats = (
+        Seat.objects.filter(game_id=game_id, index__isnull=False)
+        .annotate(
+            absent=Exists(
+                SeatStatus.objects.filter(game_id=game_id, seat_index=OuterRef("index"), absent=True)
+            ),
+            vacation_until=Subquery(on_vacation.values("ends_at")[:1]),
+            muted=Exists(GameMute.objects.filter(game_id=game_id, user=OuterRef("user_id"))),
+        )
+        .values_list("index", "absent", "vacation_until", "muted")
+    )
+    badges = {
+        index: {"absent": absent, "vacation_until": until, "muted": muted}
+        for index, absent, until, muted in seats
+    }
+    ends = [b["vacation_until"] for b in badges.values() if b["vacation_until"] is not None]
+    seconds = min([NOTICES_CACHE_SECONDS, *((end - now).total_seconds() for end in ends)])
+    cache.set(key, badges, max(1, int(seconds)))
+    return badges
