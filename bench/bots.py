@@ -7,7 +7,8 @@ For every game with a bot (`engine.BOTS`) and every player count it prints:
 - one bot against random players (the rest of the table), the bot's seat rotating from game to
   game: its win rate with a 95% interval, its fair share 1/n, the target 2/n, its mean place;
 - bots in every seat: each seat's win rate (a sanity check: each near 1/n);
-- the median and 95th percentile milliseconds per bot decision (`choose` alone).
+- the median and 95th percentile milliseconds per bot decision (`choose` alone, over the decisions
+  with at least two legal actions to choose from; with one, the bot returns it at once).
 
 Targets (issue 19): against random players a bot wins at least twice its fair share at every
 player count, and decides in at most 50 ms (median).
@@ -21,7 +22,7 @@ player takes those too, uniformly with the rest, but only when it is prompted.
 
 A win is first place by `game.ranking` (ties share a place); when k seats share first place
 each gets 1/k of the win, so the win credits of a game add up to 1 and the fair share is 1/n.
-The 95% interval is the normal one over the per-game credits.
+The 95% interval is Wilson's for a proportion, over the games (a shared win counts as its share).
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def play(slug: str, seats: list[Bot], seed: int, timed: set[int], times: list[fl
         decision_seed = seed * 100_003 + step
         t0 = time.perf_counter()
         action = seats[seat].choose(view, legal, decision_seed)
-        if seat in timed:
+        if seat in timed and len(legal) > 1:
             times.append(time.perf_counter() - t0)
         game.apply(state, seat, action)
     raise RuntimeError(f"{slug} game {seed} did not end in {MAX_STEPS} steps")
@@ -66,10 +67,14 @@ def win_credit(places: list[int], seat: int) -> float:
     return 1 / places.count(1) if places[seat] == 1 else 0.0
 
 
-def interval(credits: list[float]) -> tuple[float, float]:
-    mean = statistics.fmean(credits)
-    half = 1.96 * statistics.pstdev(credits) / len(credits) ** 0.5 if len(credits) > 1 else 0.0
-    return mean, half
+def interval(credits: list[float]) -> tuple[float, float, float]:
+    """The mean win credit and its 95% Wilson interval (over the games, a credit each)."""
+    n = len(credits)
+    p = statistics.fmean(credits)
+    z = 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return p, centre - half, centre + half
 
 
 def against_random(slug: str, n: int, games: int, times: list[float]) -> tuple[list[float], list[int]]:
@@ -117,14 +122,14 @@ def main() -> None:
             times: list[float] = []
             credits, places = against_random(slug, n, args.games, times)
             seat_rates = bots_only(slug, n, args.bot_games, times) if args.bot_games else []
-            mean, half = interval(credits)
+            mean, low, high = interval(credits)
             ok = "yes" if mean >= 2 / n else "NO"
             by_seat = " ".join(f"{100 * r:.0f}" for r in seat_rates)
             times.sort()
             p95 = times[int(0.95 * (len(times) - 1))]
             print(
                 f"{slug:<10} {n:>2} {args.games:>6} {100 * mean:>6.1f} "
-                f"{f'{100 * (mean - half):.1f}-{100 * (mean + half):.1f}':>12} {100 / n:>5.1f} "
+                f"{f'{100 * low:.1f}-{100 * high:.1f}':>12} {100 / n:>5.1f} "
                 f"{200 / n:>6.1f} {ok:>3} {statistics.fmean(places):>5.2f}   {by_seat:<30} "
                 f"{1000 * statistics.median(times):>6.2f} {1000 * p95:>6.2f}",
                 flush=True,

@@ -168,6 +168,8 @@ def nav_number(card: str) -> int:
 TURNS_PER_BIRD = 3.4
 #: a Water held absorbs about this many of the wounds to come (it may be mugged, or not needed)
 WATER_WORTH = 0.85
+#: the Water a conscious character gains from each draft still to come
+FUTURE_WATER = 0.3
 #: an unconscious character's chance to live on is cut by this factor (it drowns if it falls)
 UNCONSCIOUS = 0.6
 #: the chance that a conscious target refuses a mug or a swap
@@ -176,6 +178,9 @@ REFUSES = 0.5
 SHOWN = 0.05
 #: noise on choices, in points
 NOISE = 0.3
+#: the price of a favour everyone sees (Water pledged, a Medical Kit or the Life Preserver given to
+#: another): each tells the table whom the bot loves, so it does them only when they matter
+SECRECY = 0.25
 
 
 @cache
@@ -239,6 +244,8 @@ class Model:
         self.options = view.get("options") or {}
         self.birds: int = view["birds"]
         self.turns = max(0.6, TURNS_PER_BIRD * (4 - self.birds))
+        drafters = max(1, sum(1 for x in self.boat if self.awake[x]))
+        self.draws = min(self.turns, (view.get("decks") or {}).get("provisions", 0) / drafters)
         self.stake = [self._stake(x) for x in range(self.n)]
         self._unknown_mean: float | None = None
 
@@ -290,7 +297,9 @@ class Model:
         w = self.water_of(x) if water is None else water
         lam100 = round(t * self.rate(x) * 100)
         # each Water held absorbs (about) one of the wounds to come
-        room = margin + WATER_WORTH * w
+        # the Water still to come from the Quartermaster counts too, for the turns it will be there
+        share = min(1.0, t / self.turns) if self.turns else 0.0
+        room = margin + WATER_WORTH * (w + FUTURE_WATER * self.draws * share) if self.awake[x] else margin + w
         low = math.floor(room)
         chance = poisson_cdf(low, lam100)
         if room > low:
@@ -651,7 +660,7 @@ class LifeboatBot:
             gain = m.potential(wounds) - context["now"]
             hold = m.card_value("medkit")
             urgent = target != me and m.size[target] - m.wounds[target] <= 0
-            return gain - (0.5 if urgent else 1.0) * hold
+            return gain - (0.5 if urgent else 1.0) * hold - (SECRECY if target != me else 0.0)
         return -1.0
 
     def row_value(self, m: Model, nav: list[float]) -> float:
@@ -826,7 +835,7 @@ class LifeboatBot:
             preserved[me] = True
         elif choice is not None:
             preserved[choice] = True
-            lose_preserver = m.card_value("life_preserver")
+            lose_preserver = m.card_value("life_preserver") + SECRECY
             if "life_preserver" in m.table[me]:
                 preserved[me] = False
         chum = sum(m.table[x].count("chum") for x in fallers)
@@ -874,4 +883,5 @@ class LifeboatBot:
             spent += covered_by_me
             wounds[x] += max(0.0, uncovered_own - covered_by_me)
         spent = min(spent, water)
-        return m.potential(wounds, my_water=water - spent) + 0.02 * pledge.get(me, 0)
+        favours = sum(1 for target, _ in a["cover"] if target != me)
+        return m.potential(wounds, my_water=water - spent) + 0.02 * pledge.get(me, 0) - SECRECY * favours
