@@ -311,7 +311,8 @@ class LifeboatsBot:
             if choice not in cache_:
                 if phase == "eject":
                     victim = next(p["seat"] for p in view["players"] if p["colour"] == choice)
-                    cache_[choice] = after_eject(table, vote["boat"], victim)
+                    # (naming itself, when all results are alike, would look odd)
+                    cache_[choice] = after_eject(table, vote["boat"], victim) - 0.01 * (victim == table.me)
                 elif phase == "move":
                     cache_[choice] = after_move(table, choice)
                 else:
