@@ -296,10 +296,14 @@ class Model:
         t = self.turns if turns is None else turns
         w = self.water_of(x) if water is None else water
         lam100 = round(t * self.rate(x) * 100)
-        # each Water held absorbs (about) one of the wounds to come
-        # the Water still to come from the Quartermaster counts too, for the turns it will be there
-        share = min(1.0, t / self.turns) if self.turns else 0.0
-        room = margin + WATER_WORTH * (w + FUTURE_WATER * self.draws * share) if self.awake[x] else margin + w
+        # each Water held absorbs (about) one of the wounds to come, and so does each Water still
+        # to come from the Quartermaster (for the turns of those left that are counted here); an
+        # unconscious character drinks only what lies face up before it
+        if self.awake[x]:
+            drafted = FUTURE_WATER * self.draws * min(1.0, t / self.turns)
+            room = margin + WATER_WORTH * (w + drafted)
+        else:
+            room = margin + w
         low = math.floor(room)
         chance = poisson_cdf(low, lam100)
         if room > low:
@@ -474,7 +478,7 @@ class Model:
         return None
 
     # -- Navigation cards ----------------------------------------------------------------------------
-    def after_navigation(self, number: int, rowed_me: bool | None = None) -> float:
+    def after_navigation(self, number: int) -> float:
         """The potential after this Navigation card is played now (one turn on)."""
         nav = NAVIGATION[number]
         birds = max(0, self.birds + nav.bird)
@@ -511,8 +515,11 @@ class Model:
         for x in self.boat:
             if dead[x]:
                 continue
-            rowed = self.rowed[x] if (x != me or rowed_me is None) else rowed_me
-            count = nav.thirst_of(self.char[x]) + int(nav.oar and rowed) + int(nav.fight and self.fought[x])
+            count = (
+                nav.thirst_of(self.char[x])
+                + int(nav.oar and self.rowed[x])
+                + int(nav.fight and self.fought[x])
+            )
             if count and self.open_parasol[x]:
                 count -= 1
             if not count:
@@ -550,7 +557,6 @@ class Model:
 
 
 # -- the bot --------------------------------------------------------------------------------------------
-MAIN_ACTS = ("nothing", "row", "swap", "mug", "flare", "parasol", "medkit")
 OPTIONAL = ("play", "offer_trade", "answer_trade")
 
 
@@ -799,10 +805,12 @@ class LifeboatBot:
         # what the attacker winning means to this seat, beyond the wounds
         stakes = 0.0
         if action.get("type") == "mug":
+            card = action.get("card")
+            named = {c["id"]: c["kind"] for c in m.view["players"][defender]["table"]}
             if defender == me:
-                stakes = -(m.hand_loss() if action.get("card") == "hand" else 1.0)
+                stakes = -(m.hand_loss() if card == "hand" else m.card_value(named.get(card, "")))
             elif attacker == me:
-                stakes = m.unknown_mean()
+                stakes = m.unknown_mean() if card == "hand" else m.card_value(named.get(card, ""))
 
         def value(a: Action) -> float:
             side = a["side"]
