@@ -13,8 +13,10 @@ actions. Every decision is one step of look-ahead on a small model of the table:
   opponent's (to win it must beat the leader, not only gain points).
 
 For each legal action the bot applies it to the model (a leak, an ejection, a move, a figure
-placed or moved) and keeps the best. A captain's hat is played when deciding the vote alone is
-worth more than a hat kept for later; a hat's owner or the tie-breaker then picks the best result.
+placed or moved) and keeps the best. A captain's hat is played when deciding the vote alone
+(against what its colour card is likely to bring, and if no other hat is likely to cancel it) is
+worth more than keeping the hat for one of the votes still to come; a hat's owner or the
+tie-breaker then picks the best result.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import cache
-from math import comb
 from typing import Any
 
 from .common import Action, View, best, rng_for
@@ -58,7 +59,7 @@ def race(moves: int, leaks: int) -> float:
         return 1.0
     if leaks <= 0:
         return 0.0
-    return sum(comb(moves - 1 + j, j) / 2 ** (moves + j) for j in range(leaks))
+    return sum(math.comb(moves - 1 + j, j) / 2 ** (moves + j) for j in range(leaks))
 
 
 @dataclass
@@ -267,7 +268,6 @@ class LifeboatsBot:
     def placed(table: Table, action: Action) -> float:
         t = table.copy()
         t.boats[action["boat"]].figures.append((table.me, action["rank"]))
-        # officers first into the boats the bot likes best: spread nothing, value each placement
         return t.value()
 
     # -- phase 3 ------------------------------------------------------------------------------------

@@ -29,12 +29,14 @@ MAX_STEPS = 20_000
 Decision = tuple[Any, int, dict[str, Any], list[dict[str, Any]], int]
 
 
-def decisions(slug: str, n: int, seed: int, bots: set[int]) -> Iterator[Decision]:
+def decisions(
+    slug: str, n: int, seed: int, bots: set[int], options: dict[str, Any] | None = None
+) -> Iterator[Decision]:
     """Play one game; yield (state, seat, view, legal, seed) before every decision of a bot seat."""
     game = engine.get_game(slug)
     bot = engine.get_bot(slug)
     baseline = RandomBot(slug)
-    state = game.new_game(n, seed)
+    state = game.new_game(n, seed, options)
     order = random.Random(seed)
     for step in range(MAX_STEPS):
         if game.is_over(state):
@@ -61,15 +63,29 @@ def test_the_registry() -> None:
         engine.get_bot("nope")
 
 
+#: the rule options a club may choose, which the bots must play under too
+OPTIONS = {
+    "lifeboat": st.fixed_dictionaries({"sharks": st.booleans(), "ambivalent_scores": st.booleans()}),
+    "lifeboats": st.fixed_dictionaries(
+        {
+            "island_lanes": st.sampled_from([[2, 2, 3], [3, 2, 2], [1, 3, 3]]),
+            "four_sailors_from": st.sampled_from([5, 6]),
+            "jump_needs_exit": st.booleans(),
+        }
+    ),
+}
+
+
 @pytest.mark.parametrize(("slug", "n"), GAME_COUNTS)
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), bots=st.sets(st.integers(0, 5), min_size=1))
+@given(seed=st.integers(0, 2**32), bots=st.sets(st.integers(0, 5), min_size=1), data=st.data())
 def test_a_bot_chooses_only_legal_actions_and_always_the_same(
-    slug: str, n: int, seed: int, bots: set[int]
+    slug: str, n: int, seed: int, bots: set[int], data: st.DataObject
 ) -> None:
     bot = engine.get_bot(slug)
     seats = {s % n for s in bots}
-    for _state, _seat, view, legal, decision_seed in decisions(slug, n, seed, seats):
+    options = data.draw(st.one_of(st.just({}), OPTIONS[slug]), label="options")
+    for _state, _seat, view, legal, decision_seed in decisions(slug, n, seed, seats, options):
         before = (copy.deepcopy(view), copy.deepcopy(legal))
         action = bot.choose(view, legal, decision_seed)
         assert action in legal
