@@ -293,7 +293,9 @@ class LifeboatsBot:
     @staticmethod
     def jumped_in(table: Table, view: View, action: Action) -> float:
         jumpers = view["jump"]["jumpers"]
-        rank = jumpers[-1]["figure"].split("-")[2] if jumpers else "sailor"
+        figure = jumpers[-1]["figure"] if jumpers else None
+        behind = [f for b in view["boats"] for f in b["behind"]]
+        rank = next((f["rank"] for f in behind if f["id"] == figure), "sailor")
         t = table.copy()
         t.boats[action["boat"]].figures.append((table.me, rank))
         t.sink()
