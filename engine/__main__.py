@@ -2,7 +2,8 @@
 
     python -m engine lifeboat --players 4 --seed 7
 
-At each prompt: a number plays that legal action for the seat shown; `s N` switches to seat N
+Legal actions are listed as compact JSON (the site words them; the engine has no labels). At
+each prompt: a number plays that legal action for the seat shown; `s N` switches to seat N
 (any seat may take optional actions); `v` prints the seat's whole view; `d` plays the default
 action of every seat waited for; `j {...}` plays a JSON action; `q` quits. This shell is the only
 part of `engine` that does I/O.
@@ -40,7 +41,7 @@ def run(game_slug: str, players: int, seed: int, stdin: TextIO, stdout: TextIO) 
         legal = game.legal_actions(state, seat)
         say(f"\nWaiting for seats {waiting}. Seat {seat} to choose:")
         for number, action in enumerate(legal):
-            say(f"  {number}. {game.describe_action(state, seat, action)}")
+            say(f"  {number}. {json.dumps(action, separators=(',', ':'))}")
         stdout.write("> ")
         stdout.flush()
         line = stdin.readline()

@@ -1,7 +1,7 @@
 """Translated names and action labels for what the engine says in English.
 
-The engine stays free of Django: it names cards, characters and colours by slug and labels actions
-in English. Here those slugs map to `gettext_lazy` names (Hungarian and Czech as printed in the
+The engine stays free of Django: it names cards, characters and colours by slug and has no action
+labels. Here those slugs map to `gettext_lazy` names (Hungarian and Czech as printed in the
 translated rules), and `describe_action` rebuilds an action's label from its dict in the active
 language, so buttons, prompts and mails read in the reader's language.
 
@@ -401,7 +401,7 @@ _LABELS: dict[str, Callable[[Any, int | None, dict[str, Any]], str | None]] = {
 
 
 def describe_action(rules: Any, state: Any, seat: int | None, action: dict[str, Any]) -> str:
-    """The action's label in the active language; the engine's English label for anything unknown."""
+    """The action's label in the active language; its type, as words, for anything unknown."""
     build = _LABELS.get(str(getattr(rules, "slug", "")))
     if build is not None:
         try:
@@ -410,7 +410,7 @@ def describe_action(rules: Any, state: Any, seat: int | None, action: dict[str, 
             label = None
         if label is not None:
             return label
-    return rules.describe_action(state, seat, action)
+    return str(action.get("type", "")).replace("_", " ").capitalize()
 
 
 def describe_actions(rules: Any, state: Any, seat: int | None, actions: list[dict[str, Any]]) -> list[str]:

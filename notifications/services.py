@@ -733,7 +733,7 @@ def _prompt_context(
         "choices": [
             {
                 "n": n,
-                "label": rules.describe_action(state, index, action),
+                "label": labels[settings.LANGUAGE_CODE],
                 # the mail is rendered in its recipient's language: rendering picks from these
                 "labels": labels,
             }

@@ -1,9 +1,10 @@
-"""Shared machinery for every game: the contract and its guard, chance, events, windows."""
+"""Shared machinery for every game: the contract and its guard, rules, chance, events, windows."""
 
 from .errors import IllegalAction
 from .events import ALL, event, events_for, is_visible
-from .game import Action, Event, Game
+from .game import Game
 from .rng import Rng, seed_state
+from .rules import Action, Event, Rule, same_json
 from .windows import Window
 
 __all__ = [
@@ -13,9 +14,11 @@ __all__ = [
     "Game",
     "IllegalAction",
     "Rng",
+    "Rule",
     "Window",
     "event",
     "events_for",
     "is_visible",
+    "same_json",
     "seed_state",
 ]

@@ -1,20 +1,21 @@
 """The contract every game implements, and the one guard that protects all of them.
 
-A game subclasses `Game` and implements its transitions; `apply` here checks, once for every
-game, that the game is not over, the seat exists, the action is a well-formed dict, and the game
-accepts it (`check`), before the game's `transition` touches the state. `check` must not mutate
-and `transition` must not raise for an action `check` accepted, so a refused action leaves the
-state exactly as it was.
+A game declares one `Rule` per action type (`rules`, see `rules.py`) and implements its flow;
+`apply` here checks, once for every game, that the game is not over, the seat exists, the action
+is a dict with a known `type`, and that it is exactly (as JSON: `True` is not `1`) one of the
+variants its rule lists, or, for a free-form type, has exactly the declared fields and passes the
+rule's `validate`. Only then does the rule's `apply` touch the state, followed by the game's
+`advance` (the steps the engine plays itself). Checks never mutate and an accepted action never
+raises, so a refused action leaves the state exactly as it was.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from .errors import IllegalAction
-
-Action = dict[str, Any]
-Event = dict[str, Any]
+from .rules import Action, Event, Rule, listed, shape_problem
 
 
 class Game:
@@ -24,6 +25,8 @@ class Game:
     max_players: ClassVar[int]
     #: option name -> default value; each game documents its options in its module.
     options: ClassVar[dict[str, Any]]
+    #: action type -> its rule (legal variants and transition), in the order `legal_actions` lists
+    rules: ClassVar[Mapping[str, Rule[Any]]]
 
     # -- set-up ---------------------------------------------------------------------------
     def new_game(self, num_players: int, seed: int | str, options: dict[str, Any] | None = None) -> Any:
@@ -59,38 +62,47 @@ class Game:
             raise IllegalAction("There is no such seat in this game.")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("An action must be an object with a 'type'.")
-        self.check(state, seat, action)
-        return self.transition(state, seat, action)
-
-    def check(self, state: Any, seat: int, action: Action) -> None:
-        """Raise IllegalAction unless the seat may take the action now; never mutates.
-
-        By default an action is legal exactly when it is listed; games override this for
-        free-form actions (trades) or for speed, and call `refuse` for the message.
-        """
-        if action not in self.legal_actions(state, seat):
-            self.refuse(state, seat, action)
+        rule = self.rules.get(action["type"])
+        if rule is None:
+            raise IllegalAction(f"There is no action '{action['type']}' in {self.name}.")
+        if rule.shape is None:
+            if not listed(action, rule.legal(state, seat)):
+                self.refuse(state, seat, action)
+        else:
+            problem = shape_problem(action, rule.shape)
+            if problem is None and rule.validate is not None:
+                problem = rule.validate(state, seat, action)
+            if problem is not None:
+                raise IllegalAction(problem)
+        events: list[Event] = []
+        rule.apply(state, seat, action, events)
+        self.advance(state, events)
+        return events
 
     def refuse(self, state: Any, seat: int, action: Action) -> None:
-        """Raise the clearest IllegalAction for an unlisted action."""
+        """Raise the clearest IllegalAction for an action its rule does not list."""
         if not self.legal_actions(state, seat):
             raise IllegalAction("It is not your turn to act.")
-        raise IllegalAction(f"You cannot do that now ({action.get('type')!s}).")
+        raise IllegalAction(f"You cannot do that now ({action['type'].replace('_', ' ')}).")
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Every rule's variants, in the order of `rules`."""
+        out: list[Action] = []
+        for rule in self.rules.values():
+            out += rule.legal(state, seat)
+        return out
+
+    def advance(self, state: Any, events: list[Event]) -> None:
+        """After every accepted action: the steps the engine plays itself (forced steps, ...)."""
 
     # -- what each game implements --------------------------------------------------------
     def setup(self, num_players: int, seed: int | str, options: dict[str, Any]) -> Any:
-        raise NotImplementedError
-
-    def transition(self, state: Any, seat: int, action: Action) -> list[Event]:
         raise NotImplementedError
 
     def num_players(self, state: Any) -> int:
         raise NotImplementedError
 
     def to_act(self, state: Any) -> list[int]:
-        raise NotImplementedError
-
-    def legal_actions(self, state: Any, seat: int) -> list[Action]:
         raise NotImplementedError
 
     def default_action(self, state: Any, seat: int) -> Action:
@@ -113,12 +125,6 @@ class Game:
 
     def zones(self, state: Any) -> dict[str, list[str]]:
         raise NotImplementedError
-
-    def describe_action(self, state: Any, seat: int | None, action: Action) -> str:
-        """A short English label for a legal action (buttons, mails); games refine it."""
-        details = ", ".join(f"{k} {v}" for k, v in action.items() if k != "type")
-        label = str(action["type"]).replace("_", " ").capitalize()
-        return f"{label} ({details})" if details else label
 
     # -- for tests, admin and tools; never shown to players --------------------------------
     def inactive_seats(self, state: Any) -> set[int]:

@@ -1,10 +1,13 @@
 """Lifeboat (Jeff Siadek, 4-6 players): the rules engine.
 
-The rules are `shared/rules/lifeboat.md`; the contract `shared/ENGINE_API.md`. Modules: `data`
-(characters and cards as tables), `state` (plain data, JSON round trip), `board` (queries),
-`flow` (the turn: Quartermaster, Actions, fights, Navigation, overboard, thirst), `moves`
-(legal actions, checks, transitions, defaults), `view` (per-seat views and secrets),
-`scoring` (`final_scores`), `game` (`LifeboatGame`).
+The rules are `shared/rules/lifeboat.md`; the contract `shared/ENGINE_API.md`. The layout is
+the same as `engine.lifeboats`'s: `data` (characters and cards as tables), `state` (plain data,
+JSON round trip), `board` (queries and card moves on a state), `flow` (the turn: Quartermaster,
+Actions, Navigation with its overboard and thirst windows; who is waited for, the defaults),
+`rules` (one table entry per action type: its legal variants and its transition; by theme in
+`rules/actions.py`, `attacks.py` (swaps, mugs and their fights), `navigation.py`, `cards.py`
+(playing face up, trades)), `scoring` (`final_scores`), `view` (per-seat views and secrets),
+`game` (`LifeboatGame`, the deal). Imports go one way: game -> rules -> flow -> board -> state.
 
 Options: `sharks` (shark variant, default False), `ambivalent_scores` (Love = Hate of another
 character scores both lines, default True; False follows the Czech text).
@@ -35,7 +38,10 @@ Seats are players; `boat` in the state and the view lists seats from bow to ster
 Choices where the rules file is silent (beyond its own Decisions):
 
 - A Life Preserver played for an unconscious character protects it through the overboard step
-  that names it, then goes back face up to the lender if the lender is still in the boat.
+  that names it, then goes back face up to the lender if the lender is still in the boat. Once
+  that Navigation card is revealed it is too late: it cannot be played for him that turn.
+- After the end every view shows everything, the Row stack too (`deck_order.row_stack`: the
+  Flare Gun's fourth bird can end the game while cards lie on it).
 - Trades: hand cards asked for are named by kind (the asker cannot see ids); accepting gives the
   lowest-value matching card. Trades are open while a rower places cards, closed in fights and
   pending answers. Offers lapse when a named card moves away, a side is knocked out, or the phase

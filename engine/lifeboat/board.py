@@ -1,13 +1,15 @@
-"""Small queries and card moves on a Lifeboat state, shared by the flow and the moves."""
+"""Small queries and card moves on a Lifeboat state, shared by the flow, the rules and the view."""
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
-from ..core import event
+from ..core import Window, event
 from .data import CHARACTERS, KIND
 from .state import State
 
+Action = dict[str, Any]
 Events = list[dict[str, Any]]
 
 
@@ -37,6 +39,47 @@ def is_ghost(s: State, seat: int) -> bool:
     return s.dead[seat] and seat not in s.boat
 
 
+def may_act(s: State, seat: int) -> bool:
+    """False for seats that can take no action at all (dead or unconscious, the game over)."""
+    if s.phase == "over":
+        return False
+    if conscious(s, seat):
+        return True
+    return asked(s, seat, "react")
+
+
+def is_actor(s: State, seat: int) -> bool:
+    """The seat whose turn it is in the Actions phase, before it has chosen."""
+    return s.step == "act" and s.order[s.pos] == seat
+
+
+def asked(s: State, seat: int, step: str) -> bool:
+    """The open window of `step` still waits for the seat's answer."""
+    return s.step == step and s.window is not None and s.window.asks(seat)
+
+
+def answer_window(s: State, seat: int, a: Action, ev: Events) -> Window | None:
+    """Record a seat's answer in the open window; the window once every answer is in."""
+    window = s.window
+    assert window is not None
+    window.answer(seat, {k: v for k, v in a.items() if k != "type"})
+    ev.append(event("window_answered", seat=seat, window=window.kind))
+    return window if window.complete else None
+
+
+def participant_side(data: dict[str, Any], seat: int) -> str | None:
+    """The side a seat fights on in a fight's window data, if it is in the fight."""
+    for side in ("attacker", "defender"):
+        if seat in data["sides"][side]:
+            return side
+    return None
+
+
+def subsets(cards: list[str]) -> list[list[str]]:
+    """Every subset, each in the given order, smallest first."""
+    return [list(combo) for k in range(len(cards) + 1) for combo in combinations(cards, k)]
+
+
 def of_kind(cards: list[str], kind: str) -> list[str]:
     return [c for c in cards if KIND.get(c) == kind]
 
@@ -44,6 +87,10 @@ def of_kind(cards: list[str], kind: str) -> list[str]:
 def held(s: State, seat: int, kind: str) -> list[str]:
     """Cards of a kind the seat holds, face up first, then in hand."""
     return of_kind(s.tables[seat], kind) + of_kind(s.hands[seat], kind)
+
+
+def water_held(s: State, seat: int) -> list[str]:
+    return held(s, seat, "water")
 
 
 def take_card(s: State, seat: int, card: str) -> None:

@@ -35,7 +35,6 @@ CHARACTER_LIST: tuple[Character, ...] = (
 )
 CHARACTERS: dict[str, Character] = {c.slug: c for c in CHARACTER_LIST}
 CHARACTER_ORDER: tuple[str, ...] = tuple(c.slug for c in CHARACTER_LIST)
-BOW_RANK: dict[str, int] = {slug: i for i, slug in enumerate(CHARACTER_ORDER)}
 
 
 def love_id(slug: str) -> str:

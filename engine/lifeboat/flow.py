@@ -2,15 +2,22 @@
 
 Every function mutates the state, appends events, and runs forced steps itself; it stops where a
 seat has a real choice (setting `state.step`), or sets `step = "turn_start"` for the driver loop
-in `advance` (kept out of recursion so the nobody-conscious turns do not nest).
+in `advance` (kept out of recursion so the nobody-conscious turns do not nest). The rules
+(`rules/`) call these steps after a player's action; the flow never calls the rules.
+
+The Navigation phase opens its answer windows itself (the overboard reactions, the thirst's
+Water), asking only seats with a real choice, so those windows' answers (`react_options`,
+`water_options`) are defined here, beside the steps that open and resolve them. Fights, opened
+only by a refused swap or mug, live with the attacks in `rules/attacks.py`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core import Rng, Window, event
+from ..core import Window, event
 from .board import (
+    Action,
     Events,
     conscious,
     conscious_aboard,
@@ -18,12 +25,15 @@ from .board import (
     held,
     is_ghost,
     of_kind,
-    size,
+    participant_side,
+    subsets,
     take_card,
     unconscious,
+    water_held,
     wound,
 )
-from .data import CHARACTERS, FLARE_BONUS, KIND, NAVIGATION, WEAPON
+from .data import CHARACTERS, KIND, NAVIGATION
+from .scoring import state_scores
 from .state import State
 
 
@@ -33,8 +43,6 @@ def advance(s: State, ev: Events) -> None:
 
 
 def end_game(s: State, reason: str, ev: Events) -> None:
-    from .scoring import state_scores
-
     s.phase = "over"
     s.step = ""
     s.window = None
@@ -126,162 +134,6 @@ def action_done(s: State, ev: Events) -> None:
     next_actor(s, ev)
 
 
-def consummate(s: State, action: dict[str, Any], attacker: int, ev: Events) -> None:
-    """Carry out an accepted (or won) swap or mug."""
-    target = action["target"]
-    if action["type"] == "swap":
-        i, j = s.boat.index(attacker), s.boat.index(target)
-        s.boat[i], s.boat[j] = s.boat[j], s.boat[i]
-        ev.append(event("swapped", seat=attacker, target=target, boat=list(s.boat)))
-        return
-    card = action["card"]
-    if card == "hand":
-        hand = s.hands[target]
-        if not hand:
-            ev.append(event("mug_empty", seat=attacker, target=target))
-            return
-        rng = Rng(s.rng)
-        taken = hand.pop(rng.below(len(hand)))
-        s.rng = rng.state
-        s.hands[attacker].append(taken)
-        ev.append(event("mugged_hand_card", seat=attacker, target=target))
-        ev.append(event("mug_took", [attacker, target], seat=attacker, target=target, card=taken))
-    elif card in s.tables[target]:
-        take_card(s, target, card)
-        s.tables[attacker].append(card)
-        ev.append(event("mugged_card", seat=attacker, target=target, card=card, card_kind=KIND[card]))
-    else:
-        ev.append(event("mug_missed", seat=attacker, target=target, card=card))
-
-
-# -- Fights --------------------------------------------------------------------------------------
-def participant_side(data: dict[str, Any], seat: int) -> str | None:
-    for side in ("attacker", "defender"):
-        if seat in data["sides"][side]:
-            return side
-    return None
-
-
-def can_declare_flare(s: State, data: dict[str, Any], seat: int) -> bool:
-    return seat not in data["flares"] and bool(held(s, seat, "flare_gun"))
-
-
-def fight_asked(s: State, data: dict[str, Any], seat: int) -> bool:
-    if not conscious(s, seat) or seat not in s.boat:
-        return False
-    if participant_side(data, seat) is None:
-        return True
-    return any(c in WEAPON for c in s.hands[seat]) or can_declare_flare(s, data, seat)
-
-
-def start_fight(s: State, attacker: int, defender: int, action: dict[str, Any], ev: Events) -> None:
-    data = {
-        "attacker": attacker,
-        "defender": defender,
-        "action": action,
-        "sides": {"attacker": [attacker], "defender": [defender]},
-        "flares": [],
-        "round": 1,
-    }
-    ev.append(event("fight_started", attacker=attacker, defender=defender))
-    open_fight_round(s, data, ev)
-
-
-def open_fight_round(s: State, data: dict[str, Any], ev: Events) -> None:
-    asked = [p for p in range(s.n) if fight_asked(s, data, p)]
-    if not asked:
-        resolve_fight(s, data, ev)
-        return
-    s.window = Window("fight", asked, data=data)
-    s.step = "fight"
-
-
-def close_fight_round(s: State, ev: Events) -> None:
-    window = s.window
-    assert window is not None
-    data = window.data
-    ev.append(event("fight_round", round=data["round"], answers=window.revealed()))
-    quiet = True
-    for seat in window.seats:
-        answer = window.answer_of(seat)
-        if participant_side(data, seat) is None and answer["side"] != "out":
-            data["sides"][answer["side"]].append(seat)
-            quiet = False
-        for card in answer["weapons"]:
-            if card in s.hands[seat]:
-                s.hands[seat].remove(card)
-                s.tables[seat].append(card)
-                quiet = False
-        if answer["flare"] and can_declare_flare(s, data, seat):
-            gun = held(s, seat, "flare_gun")[0]
-            if gun in s.hands[seat]:
-                s.hands[seat].remove(gun)
-                s.tables[seat].append(gun)
-            data["flares"].append(seat)
-            quiet = False
-    for side in ("attacker", "defender"):
-        data["sides"][side].sort()
-    data["flares"].sort()
-    s.window = None
-    if quiet:
-        resolve_fight(s, data, ev)
-    else:
-        data["round"] += 1
-        open_fight_round(s, data, ev)
-
-
-def side_strength(s: State, data: dict[str, Any], side: str) -> int:
-    total = 0
-    for seat in data["sides"][side]:
-        total += size(s, seat) + sum(WEAPON.get(c, 0) for c in s.tables[seat])
-        if seat in data["flares"]:
-            total += FLARE_BONUS
-    return total
-
-
-def resolve_fight(s: State, data: dict[str, Any], ev: Events) -> None:
-    att = side_strength(s, data, "attacker")
-    dfn = side_strength(s, data, "defender")
-    winner = "attacker" if att > dfn else "defender"
-    loser = "defender" if winner == "attacker" else "attacker"
-    ev.append(
-        event(
-            "fight_resolved",
-            attacker=data["attacker"],
-            defender=data["defender"],
-            sides=data["sides"],
-            strength={"attacker": att, "defender": dfn},
-            winner=winner,
-        )
-    )
-    for seat in data["sides"]["attacker"] + data["sides"]["defender"]:
-        s.fought[seat] = True
-    for seat in data["sides"][loser]:
-        wound(s, seat, 1, "fight", ev)
-    for seat in data["flares"]:
-        for gun in of_kind(s.tables[seat], "flare_gun"):
-            discard(s, seat, gun)
-    s.window = None
-    if winner == "attacker":
-        consummate(s, data["action"], data["attacker"], ev)
-    action_done(s, ev)
-
-
-def fire_flare(s: State, seat: int, ev: Events) -> None:
-    discard(s, seat, held(s, seat, "flare_gun")[0])
-    shown = s.navigation[:3]
-    del s.navigation[:3]
-    s.navigation.extend(shown)
-    s.flare_reveal = list(shown)
-    net = sum(NAVIGATION[c].bird for c in shown)
-    s.birds = max(0, s.birds + net)
-    ev.append(event("flare_fired", seat=seat, cards=list(shown), net=net, birds=s.birds))
-    if s.birds >= 4:
-        end_game(s, "land", ev)
-    else:
-        action_done(s, ev)
-
-
 # -- Navigation ----------------------------------------------------------------------------------
 def lapse_offers(s: State, ev: Events) -> None:
     for offer in s.offers:
@@ -356,6 +208,32 @@ def reaction_auto_buckets(s: State, fallers: list[int]) -> list[str]:
     return [c for p in fallers for c in of_kind(s.tables[p], "chum")]
 
 
+def react_options(s: State, seat: int, data: dict[str, Any]) -> list[Action]:
+    """A seat's possible answers to the overboard reaction window (`data` is the window's)."""
+    preserver: list[Any] = [None]
+    buckets: list[str] = []
+    rile = [False]
+    fallers: list[int] = data["fallers"]
+    if seat in s.boat and conscious(s, seat):
+        own = held(s, seat, "life_preserver")
+        if own:
+            if seat in data["conscious"] and own[0] in s.hands[seat]:
+                preserver.append("wear")
+            preserver += [t for t in data["conscious"] if t != seat]
+        if not (s.options["sharks"] and data["auto_buckets"]):
+            buckets = of_kind(s.hands[seat], "chum")
+            if seat not in fallers:
+                buckets = of_kind(s.tables[seat], "chum") + buckets
+    elif s.options["sharks"] and is_ghost(s, seat) and not data["auto_buckets"]:
+        rile = [False, True]
+    return [
+        {"type": "react", "preserver": p, "buckets": b, "rile": r}
+        for p in preserver
+        for b in subsets(buckets)
+        for r in rile
+    ]
+
+
 def begin_overboard(s: State, ev: Events) -> None:
     assert s.played is not None
     nav = NAVIGATION[s.played]
@@ -370,8 +248,6 @@ def begin_overboard(s: State, ev: Events) -> None:
     }
     ev.append(event("overboard", fallers=fallers))
     if any(not s.dead[p] for p in fallers):
-        from .moves import react_options
-
         asked = [p for p in range(s.n) if len(react_options(s, p, data)) > 1]
         if asked:
             s.window = Window("react", asked, data=data)
@@ -471,8 +347,19 @@ def thirst_counts(s: State) -> dict[int, int]:
     return counts
 
 
-def water_held(s: State, seat: int) -> list[str]:
-    return held(s, seat, "water")
+def water_options(s: State, seat: int, data: dict[str, Any]) -> list[Action]:
+    """A seat's possible Water pledges in the thirst window (`data` is the window's)."""
+    have = len(water_held(s, seat))
+    thirst = sorted((int(k), v) for k, v in data["thirst"].items())
+    covers: list[list[list[int]]] = [[]]
+    for target, need in thirst:
+        grown = []
+        for cover in covers:
+            left = have - sum(c for _, c in cover)
+            grown.append(cover)
+            grown += [[*cover, [target, k]] for k in range(1, min(need, left) + 1)]
+        covers = grown
+    return [{"type": "water", "cover": cover} for cover in covers]
 
 
 def begin_thirst(s: State, ev: Events) -> None:
@@ -545,5 +432,46 @@ def end_turn(s: State, ev: Events) -> None:
     s.step = "turn_start"
 
 
-def ghosts(s: State) -> list[int]:
-    return [p for p in range(s.n) if is_ghost(s, p)]
+# -- who is waited for, and what a deadline plays for them ----------------------------------------
+def to_act(s: State) -> list[int]:
+    step = s.step
+    if s.phase == "over":
+        return []
+    if step == "draft":
+        return [s.draft_order[s.draft_idx]]
+    if step == "act":
+        return [s.order[s.pos]]
+    if step == "row":
+        return [s.rower]
+    if step == "navigate":
+        return [s.navigator]
+    if s.window is not None:
+        return s.window.waiting()
+    return []
+
+
+def default_action(s: State, seat: int) -> Action:
+    step = s.step
+    if step == "draft":
+        return {"type": "keep", "card": s.draft[0]}
+    if step == "act":
+        return {"type": "nothing"}
+    if step == "row":
+        return {"type": "place_rowed", "to_stack": list(s.rowing)}
+    if step == "answer":
+        return {"type": "accept"}
+    window = s.window
+    if step == "fight" and window is not None:
+        side = participant_side(window.data, seat) or "out"
+        return {"type": "fight", "side": side, "weapons": [], "flare": False}
+    if step == "navigate":
+        if not s.compass_used and of_kind(s.tables[seat], "compass"):
+            return {"type": "compass"}
+        return {"type": "navigate", "card": s.row_stack[0]}
+    if step == "react":
+        return {"type": "react", "preserver": None, "buckets": [], "rile": False}
+    if step == "thirst" and window is not None:
+        need = window.data["thirst"].get(str(seat), 0)
+        drink = min(need, len(water_held(s, seat)))
+        return {"type": "water", "cover": [[seat, drink]] if drink else []}
+    raise ValueError("that seat is not waited for")

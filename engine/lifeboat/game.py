@@ -1,14 +1,15 @@
-"""`LifeboatGame`: the contract's entry points, delegating to the flow, moves and view modules."""
+"""`LifeboatGame`: the contract. The deal is here; the rest delegates to the flow, rules and view."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..core import Game, Rng, seed_state
-from . import moves, view
-from .board import conscious, is_ghost
+from ..core import Game, IllegalAction, Rng, Rule, seed_state
+from . import flow, view
+from .board import conscious, may_act
 from .data import CHARACTER_ORDER, NAVIGATION_IDS, PROVISION_IDS, hate_id, love_id
-from .flow import advance
+from .rules import RULES, prune_offers
 from .scoring import state_scores
 from .state import State, from_json, to_json
 
@@ -19,6 +20,7 @@ class LifeboatGame(Game):
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 6
     options: ClassVar[dict[str, Any]] = {"sharks": False, "ambivalent_scores": True}
+    rules: ClassVar[Mapping[str, Rule[State]]] = RULES
 
     # -- set-up ---------------------------------------------------------------------------------
     def setup(self, num_players: int, seed: int | str, options: dict[str, Any]) -> State:
@@ -59,38 +61,36 @@ class LifeboatGame(Game):
             rowed=[False] * num_players,
             fought=[False] * num_players,
         )
-        advance(state, [])
+        flow.advance(state, [])
         return state
 
     def num_players(self, state: State) -> int:
         return state.n
 
-    # -- who acts, what is legal --------------------------------------------------------------------
+    # -- who acts, what is legal ----------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
-        return moves.to_act(state)
+        return flow.to_act(state)
 
     def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
-        return moves.legal_actions(state, seat)
+        if not may_act(state, seat):
+            return []
+        return super().legal_actions(state, seat)
 
-    def check(self, state: State, seat: int, action: dict[str, Any]) -> None:
-        moves.check(state, seat, action)
+    def refuse(self, state: State, seat: int, action: dict[str, Any]) -> None:
+        if not may_act(state, seat):
+            raise IllegalAction("You cannot act now: your character is unconscious or dead.")
+        super().refuse(state, seat, action)
+
+    def advance(self, state: State, events: list[dict[str, Any]]) -> None:
+        prune_offers(state, events)
+        flow.advance(state, events)
 
     def default_action(self, state: State, seat: int) -> dict[str, Any]:
-        return moves.default_action(state, seat)
-
-    def transition(self, state: State, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
-        events: list[dict[str, Any]] = []
-        moves.TRANSITIONS[action["type"]](state, seat, action, events)
-        moves.prune_offers(state, events)
-        advance(state, events)
-        return events
-
-    def describe_action(self, state: State, seat: int | None, action: dict[str, Any]) -> str:
-        return moves.describe(state, seat, action)
+        return flow.default_action(state, seat)
 
     def inactive_seats(self, state: State) -> set[int]:
         """Seats of dead or unconscious characters (a ghost asked to rile the sharks excepted)."""
-        return {p for p in range(state.n) if not moves.may_act(state, p) and not conscious(state, p)}
+        return {p for p in range(state.n) if not may_act(state, p) and not conscious(state, p)}
 
     # -- the end ---------------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
@@ -134,4 +134,4 @@ class LifeboatGame(Game):
         return zones
 
 
-__all__ = ["LifeboatGame", "is_ghost"]
+__all__ = ["LifeboatGame"]

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import condition, size
+from .board import condition, participant_side, size
 from .data import CHARACTERS, KIND, NAVIGATION
-from .flow import participant_side
-from .moves import to_act
+from .flow import to_act
 from .scoring import score_sheet, state_scores
 from .state import State
 
@@ -116,7 +115,12 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             entry["lost"] = list(s.lost[p])
             entry["love"] = s.love[p]
             entry["hate"] = s.hate[p]
-        out["deck_order"] = {"provisions": list(s.provisions), "navigation": list(s.navigation)}
+        # the Row stack too: the Flare Gun's fourth bird ends the game before it is used
+        out["deck_order"] = {
+            "provisions": list(s.provisions),
+            "navigation": list(s.navigation),
+            "row_stack": list(s.row_stack),
+        }
         out["me"] = None
         return out
     if seat is None:

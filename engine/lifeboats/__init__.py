@@ -1,9 +1,13 @@
 """Lifeboats (Ronald Wettering, 1993), 3-6 players: the rules in `shared/rules/lifeboats.md`.
 
-Layout (OpenSpiel-like, one concern per module): `data` (colours, lanes, islands and points,
-figure counts), `state` (dataclasses with a JSON round trip), `rules` (flow, legality,
-transitions), `view` (per-seat views and secrets), `game` (the `Game` contract).
-Sealed votes use the shared `engine.core.votes.SealedVote`.
+The layout is the same as `engine.lifeboat`'s: `data` (colours, lanes, islands and points,
+figure counts), `state` (dataclasses with a JSON round trip), `board` (queries on a state, the
+possibilities of the placement and jump steps), `flow` (set-up steps, the round's phases, votes,
+sinking, the end; who is waited for, the defaults), `rules` (one table entry per action type: its
+legal variants and its transition; by theme in `rules/placing.py`, `votes.py`, `jumps.py`),
+`scoring` (points and places), `view` (per-seat views and secrets), `game` (`LifeboatsGame`, the
+set-up). Imports go one way: game -> rules -> flow -> board -> state. Sealed votes use the shared
+`engine.core.votes.SealedVote`.
 
 Options (`LifeboatsGame.options`):
 - `island_lanes` (default `[2, 2, 3]`): lanes per island, left, middle, right; sum 7.

@@ -1,23 +1,28 @@
-"""`LifeboatsGame`: the contract (`engine.core.Game`) wired to the rules, the view and the state."""
+"""`LifeboatsGame`: the contract. The set-up is here; the rest delegates to the flow, rules and view."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..core import Action, Event, Game
-from .data import ISLANDS
-from .rules import (
-    default_action,
-    is_legal,
-    legal_actions,
-    points_of,
-    ranking_of,
-    setup,
-    to_act,
-    transition,
+from ..core import Action, Event, Game, Rng, Rule, event, seed_state
+from . import flow, view
+from .board import turn_order
+from .data import (
+    HATS_PER_PLAYER,
+    ISLANDS,
+    OFFICER,
+    OFFICERS_PER_PLAYER,
+    SAILOR,
+    card_id,
+    colours_in_play,
+    figure_id,
+    hat_id,
+    sailors_per_player,
 )
-from .state import EJECT, OVER, LifeboatsState
-from .view import secrets_from, view
+from .rules import RULES
+from .scoring import points_of, ranking_of
+from .state import OVER, SETUP_BOATS, Boat, LifeboatsState
 
 
 class LifeboatsGame(Game):
@@ -33,6 +38,7 @@ class LifeboatsGame(Game):
         # phase 3: skip a player when no other boat at sea has an empty seat
         "jump_needs_exit": False,
     }
+    rules: ClassVar[Mapping[str, Rule[LifeboatsState]]] = RULES
 
     def validate_options(self, options: dict[str, Any]) -> None:
         lanes = options["island_lanes"]
@@ -45,30 +51,54 @@ class LifeboatsGame(Game):
         if not 3 <= options["four_sailors_from"] <= 7:
             raise ValueError("four_sailors_from must be between 3 and 7 (7: never)")
 
-    # -- set-up and flow ---------------------------------------------------------------------
+    # -- set-up ------------------------------------------------------------------------------
     def setup(self, num_players: int, seed: int | str, options: dict[str, Any]) -> LifeboatsState:
-        state, _events = setup(num_players, seed, options)
+        rng = Rng(seed_state(seed))
+        start = rng.below(num_players)
+        colours = colours_in_play(num_players)
+        sailors = sailors_per_player(num_players, options["four_sailors_from"])
+        state = LifeboatsState(
+            num_players=num_players,
+            options=dict(options, island_lanes=list(options["island_lanes"])),
+            rng=rng.state,
+            phase=SETUP_BOATS,
+            start_player=start,
+            first_player=start,
+            round=1,
+            boats={c: Boat(colour=c, owner=i if i < num_players else None) for i, c in enumerate(colours)},
+            supply=[
+                [figure_id(s, OFFICER, k) for k in range(1, OFFICERS_PER_PLAYER + 1)]
+                + [figure_id(s, SAILOR, k) for k in range(1, sailors + 1)]
+                for s in range(num_players)
+            ],
+            hands=[
+                [card_id(s, c) for c in colours] + [hat_id(s, k) for k in range(1, HATS_PER_PLAYER + 1)]
+                for s in range(num_players)
+            ],
+            cast=[None] * num_players,
+            discard=[],
+            islands={name: [] for name in ISLANDS},
+            out=[],
+            queue=turn_order(num_players, start),
+        )
+        events = [event("start_player", seat=start, turn_order=turn_order(num_players, start))]
+        flow.advance(state, events)
         return state
 
     def num_players(self, state: LifeboatsState) -> int:
         return state.num_players
 
+    # -- who acts, what is legal -------------------------------------------------------------
     def to_act(self, state: LifeboatsState) -> list[int]:
-        return to_act(state)
+        return flow.to_act(state)
 
-    def legal_actions(self, state: LifeboatsState, seat: int) -> list[Action]:
-        return legal_actions(state, seat)
-
-    def check(self, state: LifeboatsState, seat: int, action: Action) -> None:
-        if not is_legal(state, seat, action):
-            self.refuse(state, seat, action)
-
-    def transition(self, state: LifeboatsState, seat: int, action: Action) -> list[Event]:
-        return transition(state, seat, action)
+    def advance(self, state: LifeboatsState, events: list[Event]) -> None:
+        flow.advance(state, events)
 
     def default_action(self, state: LifeboatsState, seat: int) -> Action:
-        return default_action(state, seat)
+        return flow.default_action(state, seat)
 
+    # -- the end -----------------------------------------------------------------------------
     def is_over(self, state: LifeboatsState) -> bool:
         return state.phase == OVER
 
@@ -82,40 +112,13 @@ class LifeboatsGame(Game):
             raise ValueError("the game is not over")
         return ranking_of(state)
 
-    # -- what seats see ----------------------------------------------------------------------
+    # -- views and storage -------------------------------------------------------------------
     def view(self, state: LifeboatsState, seat: int | None) -> dict[str, Any]:
-        return view(state, seat)
+        return view.view(state, seat)
 
     def secrets_from(self, state: LifeboatsState, seat: int | None) -> set[str]:
-        return secrets_from(state, seat)
+        return view.secrets_from(state, seat)
 
-    def describe_action(self, state: LifeboatsState, seat: int | None, action: Action) -> str:
-        kind = action.get("type")
-        if kind == "place_boat":
-            whose = "the black boat" if state.phase == "setup_black" else "your boat"
-            return f"Place {whose} in lane {action['lane']}"
-        if kind == "place_figure":
-            return f"Put {_a(action['rank'])} into the {action['boat']} boat"
-        if kind == "vote":
-            card = action.get("card")
-            if card is None:
-                return "Cast no card"
-            if card == "hat":
-                return "Play a captain's hat"
-            if state.phase == EJECT:
-                return f"Vote: {card} loses a figure"
-            return f"Vote for the {card} boat"
-        if kind == "decide":
-            if state.phase == EJECT:
-                return f"Decide: {action['choice']} loses a figure"
-            return f"Decide: the {action['choice']} boat"
-        if kind == "jump_out":
-            return f"Take {_a(action['rank'])} out of the {action['boat']} boat"
-        if kind == "jump_in":
-            return f"Board the {action['boat']} boat"
-        return super().describe_action(state, seat, action)
-
-    # -- persistence and accounting -------------------------------------------------------
     def to_json(self, state: LifeboatsState) -> dict[str, Any]:
         return state.to_json()
 
@@ -138,7 +141,3 @@ class LifeboatsGame(Game):
             zones[f"island:{name}"] = list(figs)
         zones["out"] = list(state.out)
         return zones
-
-
-def _a(rank: str) -> str:
-    return f"an {rank}" if rank[:1] in "aeiou" else f"a {rank}"

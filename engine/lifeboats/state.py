@@ -14,7 +14,7 @@ from ..core.jsondata import jcopy
 from ..core.votes import SealedVote
 from .data import SEATS_PER_BOAT
 
-# Phases (the flow lives in `rules.py`).
+# Phases (the flow lives in `flow.py`).
 SETUP_BOATS = "setup_boats"
 SETUP_BLACK = "setup_black"
 SETUP_FIGURES = "setup_figures"
@@ -46,10 +46,6 @@ class Boat:
     seats: list[str | None] = field(default_factory=lambda: [None] * SEATS_PER_BOAT)
     #: figures set behind this boat during phase 3 (they belong to no boat).
     behind: list[str] = field(default_factory=list)
-
-    @property
-    def at_sea(self) -> bool:
-        return self.status == AT_SEA
 
     def to_json(self) -> dict[str, Any]:
         return {

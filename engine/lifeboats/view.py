@@ -11,17 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .board import copy_record, hats_in_hand, hats_public, own_colour, turn_order
 from .data import ISLANDS, LANES, POINTS, card_colour, figure_info, is_hat, island_of_lane
-from .rules import (
-    copy_record,
-    hats_in_hand,
-    hats_public,
-    own_colour,
-    points_of,
-    ranking_of,
-    to_act,
-    turn_order,
-)
+from .flow import to_act
+from .scoring import points_of, ranking_of
 from .state import EJECT, OVER, LifeboatsState
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from typing import Any
 
 import pytest
@@ -26,7 +27,31 @@ GAME_COUNTS = [
 ]
 
 MAX_STEPS = 5000
-MALFORMED: list[Any] = [None, 7, "row", [], {}, {"type": 3}, {"type": "no_such_action"}]
+MALFORMED: list[Any] = [None, 7, "row", [], {}, {"type": 3}, {"type": "no_such_action"}, {"type": ["row"]}]
+
+
+def confusions(action: dict[str, Any]) -> list[Any]:
+    """Near misses of a legal action that JSON tells apart: a bool, float or string for an int, an
+    int for a bool, a tuple for a list (also inside lists), False for null, a key missing or added."""
+    out: list[Any] = [dict(action, extra=1), {**action, "type": action["type"].upper()}]
+    for key, value in action.items():
+        if key == "type":
+            continue
+        out.append({k: v for k, v in action.items() if k != key})
+        if type(value) is int:
+            out += [dict(action, **{key: float(value)}), dict(action, **{key: str(value)})]
+            out.append(dict(action, **{key: value == 1}))
+        elif type(value) is bool:
+            out.append(dict(action, **{key: int(value)}))
+        elif value is None:
+            out.append(dict(action, **{key: False}))
+        elif type(value) is list:
+            out.append(dict(action, **{key: tuple(value)}))
+            if value and type(value[0]) is list:
+                out.append(dict(action, **{key: [tuple(v) for v in value]}))
+                floats = [[float(x) if type(x) is int else x for x in v] for v in value]
+                out.append(dict(action, **{key: floats}))
+    return out
 
 
 def zone_ids(game: engine.Game, state: Any) -> list[str]:
@@ -84,6 +109,9 @@ def play_random_game(slug: str, n: int, seed: int, choices: st.DataObject, deep_
         if deep_checks:
             for bad in MALFORMED:
                 assert_refusal_changes_nothing(game, state, seat, bad)
+            for near in choices.draw(st.lists(st.sampled_from(legal), max_size=3), label="confused"):
+                for bad in confusions(near):
+                    assert_refusal_changes_nothing(game, state, seat, bad)
             assert_refusal_changes_nothing(game, state, n, legal[0])
             for viewer in [*range(n), None]:
                 assert_view_hides_secrets(game, state, viewer)
@@ -165,3 +193,27 @@ def test_same_seed_same_game(slug: str) -> None:
     c = game.new_game(game.max_players, 54321)
     assert game.to_json(a) == game.to_json(b)
     assert game.to_json(a) != game.to_json(c)
+
+
+@pytest.mark.parametrize("slug", sorted(engine.GAMES))
+def test_every_action_type_refuses_its_near_misses(slug: str) -> None:
+    """The guard compares actions as JSON for every game: `{"type": "swap", "target": true}` is
+    not a swap with seat 1, a float is not a seat, a tuple is not a list, no key may be added or
+    left out; each is refused with `IllegalAction` and leaves the state as it was."""
+    game = engine.get_game(slug)
+    seen: set[str] = set()
+    for seed in range(200):
+        if seen == set(game.rules):
+            break
+        picks = random.Random(seed)
+        state = game.new_game(game.max_players, seed)
+        while not game.is_over(state):
+            seat = picks.choice(game.to_act(state))
+            for other in range(game.num_players(state)):
+                for action in game.legal_actions(state, other):
+                    if action["type"] not in seen:
+                        seen.add(action["type"])
+                        for bad in confusions(action):
+                            assert_refusal_changes_nothing(game, state, other, bad)
+            game.apply(state, seat, picks.choice(game.legal_actions(state, seat)))
+    assert seen == set(game.rules)

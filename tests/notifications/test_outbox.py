@@ -5,6 +5,7 @@ from django.core import mail
 from django.utils import timezone
 
 from accounts.models import Profile
+from games.i18n import describe_action
 from notifications import services
 from notifications.models import GameWrite, Kind, Notification, Prompt, Status
 
@@ -33,7 +34,7 @@ def test_start_mails_every_seat_and_prompts_the_waiting_ones(django_capture_on_c
     [prompt_mail] = [m for m in mails_to(users[seat]) if "your move" in m.subject]
     state = state_of(game)
     for action in game.engine.legal_actions(state, seat):
-        assert game.engine.describe_action(state, seat, action) in prompt_mail.body
+        assert describe_action(game.engine, state, seat, action) in prompt_mail.body
     assert "/mail/act/" in prompt_mail.body
     assert prompt_mail.reply_to
     assert prompt_mail.reply_to[0].startswith("play+")

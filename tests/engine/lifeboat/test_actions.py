@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from engine.lifeboat.board import wound
 
 from .builders import FOUR, G, build, card, nav, of_type, play, refused, skip_to_actor, start
@@ -232,6 +234,28 @@ def test_flare_gun_adds_net_birds_and_goes_to_the_discard() -> None:
     assert of_type(events, "flare_fired")[0]["visible_to"] == "all"
     assert G.view(s, None)["flare_reveal"] == [nav(21), nav(23), nav(28)]
     assert G.to_act(s) == [1]
+
+
+def test_after_the_flare_guns_fourth_bird_the_row_stack_is_public_too() -> None:
+    """The game ends at once at 4 birds ("at 4 or more birds the game ends at once"), and after the
+    end everything is public (`ENGINE_API.md`: "After the end, everything is public"), the Row
+    stack included: it is never played now, yet its cards must appear in every view."""
+    gun = card("flare_gun")
+    s = build(FOUR, hands={1: [gun]}, navigation=[nav(30), nav(20), nav(21), nav(23), nav(26)])
+    s.birds = 1
+    start(s, "actions")
+    play(s, 0, {"type": "row"})
+    play(s, 0, {"type": "place_rowed", "to_stack": [nav(30), nav(20)]})
+    assert s.row_stack == [nav(30), nav(20)]
+    play(s, 1, {"type": "flare"})  # 21, 23 and 26: three birds
+    assert G.is_over(s)
+    assert s.row_stack == [nav(30), nav(20)]
+    everything = [c for cards_ in G.zones(s).values() for c in cards_]
+    for seat in [0, 1, 2, 3, None]:
+        view = G.view(s, seat)
+        assert view["deck_order"]["row_stack"] == [nav(30), nav(20)]
+        text = json.dumps(view)
+        assert [c for c in everything if json.dumps(c) not in text] == [], f"hidden from {seat}"
 
 
 def test_flare_gun_birds_never_below_zero() -> None:

@@ -208,6 +208,30 @@ def test_overboard_lent_preserver_saves_then_returns_to_its_lender() -> None:
     assert of_type(events, "preserver_returned")
 
 
+def test_a_preserver_for_an_unconscious_character_is_too_late_once_his_card_is_revealed() -> None:
+    """The rules: "A conscious player may also play a card face up in front of an unconscious
+    character in the boat; it then belongs to that character (a Life Preserver only until the
+    Navigation card naming that character overboard is revealed)." """
+    preserver, water = card("life_preserver"), card("water", 0)
+    s = build(FOUR, hands={0: [preserver, water], 2: [card("chum", 0)]}, wounds={1: 7})
+    stack(s, 27, 25)  # the Kid navigates: card 27 names the Captain (seat 1, unconscious) overboard
+    start(s, "navigation")
+    assert s.step == "navigate"
+    assert {"type": "play", "card": preserver, "for": 1} in G.legal_actions(s, 0), "not yet revealed"
+    play(s, 3, {"type": "navigate", "card": nav(27)})
+    assert s.step == "react"
+    assert G.to_act(s) == [2], "the Bucket's holder is asked; the reaction window is open"
+    late = {"type": "play", "card": preserver, "for": 1}
+    assert late not in G.legal_actions(s, 0)
+    refused(s, 0, late)
+    assert {"type": "play", "card": water, "for": 1} in G.legal_actions(s, 0), "other cards still may"
+    assert {"type": "play", "card": preserver, "for": 0} in G.legal_actions(s, 0), "and for oneself"
+    play(s, 2, NOTHING)
+    assert s.dead[1], "unconscious in the water without a Preserver: drowned"
+    assert 1 not in s.boat
+    assert preserver in s.hands[0]
+
+
 def test_overboard_dead_bodies_removed_and_seats_close_up() -> None:
     s = build(FOUR, tables={1: [card("knife")]}, hands={1: [card("cash", 0)]}, dead=[1])
     events = navigate_with(s, 27)

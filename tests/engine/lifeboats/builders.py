@@ -6,8 +6,9 @@ import json
 from typing import Any
 
 from engine.lifeboats import LIFEBOATS as GAME
+from engine.lifeboats.board import free_lanes
 from engine.lifeboats.data import figure_info, leak_id
-from engine.lifeboats.rules import advance, free_lanes
+from engine.lifeboats.flow import advance
 from engine.lifeboats.state import AT_SEA, LANDED, LEAK, SUNK, LifeboatsState
 
 Spec = dict[str, tuple[int, list[str | None]]]

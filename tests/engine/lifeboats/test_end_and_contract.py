@@ -120,22 +120,6 @@ def test_wrong_seat_and_bool_lane_are_refused() -> None:
         GAME.apply(state, other, {"type": "place_boat", "lane": 1})
 
 
-def test_describe_action_labels() -> None:
-    state, _ = build(4, boats={"red": (1, ["0s"]), "blue": (2, ["1s"])})
-    labels = [GAME.describe_action(state, 0, a) for a in GAME.legal_actions(state, 0)]
-    assert labels == [
-        "Vote for the red boat",
-        "Vote for the blue boat",
-        "Play a captain's hat",
-        "Cast no card",
-    ]
-    assert GAME.describe_action(state, 0, {"type": "jump_in", "boat": "blue"}) == "Board the blue boat"
-    assert (
-        GAME.describe_action(state, 0, {"type": "jump_out", "boat": "red", "rank": "officer"})
-        == "Take an officer out of the red boat"
-    )
-
-
 def test_zones_hold_every_id_once_and_the_rng_stays_out_of_views() -> None:
     state, _ = build(4, boats={"red": (1, ["0s", "L"]), "blue": (2, ["1s"])})
     GAME.apply(state, 0, {"type": "vote", "card": "hat"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import engine
 from games.board.lifeboat import action_label, compose_parts
 from games.board.prompt import match, questions
+from games.i18n import describe_action
 from games.selectors import LegalAction
 
 
@@ -12,7 +13,7 @@ def _legal(slug, n, seed, seat_fn):
     rules = engine.get_game(slug)
     state = rules.new_game(n, seed)
     seat = seat_fn(rules, state)
-    return [LegalAction(a, rules.describe_action(state, seat, a)) for a in rules.legal_actions(state, seat)]
+    return [LegalAction(a, describe_action(rules, state, seat, a)) for a in rules.legal_actions(state, seat)]
 
 
 def test_drafter_gets_one_question_and_play_face_up_is_optional():
@@ -52,7 +53,7 @@ def test_rowing_choices_name_the_cards_for_the_stack_and_the_bottom():
     view = rules.view(state, seat)
     first, second = (f"No. {int(c.split('-')[1])}" for c in view["me"]["rowing"])
     labels = {
-        action_label(view, a, rules.describe_action(state, seat, a))
+        action_label(view, a, describe_action(rules, state, seat, a))
         for a in rules.legal_actions(state, seat)
         if a["type"] == "place_rowed"
     }

@@ -1,41 +1,50 @@
-"""The flow of Lifeboats: set-up, the three phases of a round, votes, sinking, the end.
+"""The flow of Lifeboats: the set-up steps, the three phases of a round, votes, sinking, the end.
 
 `advance` moves the game on after every action until some seat has a real choice (or the game
 is over): it opens votes, applies votes with a single valid choice at once, reveals complete
-votes, auto-plays single-possibility steps (a set-up placement, a forced jump) and skips
-players with nothing to do. Transitions never raise for an action `legal_actions` lists.
+votes, plays single-possibility steps itself (a set-up placement, a forced jump) and skips
+players with nothing to do. The rules (`rules/`) call the same steps for a player's choice; the
+flow never calls the rules.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core import Event, Rng, event, seed_state
-from ..core.votes import HAT, SealedVote
+from ..core import Event, event
+from ..core.votes import SealedVote
+from .board import (
+    boats_at_sea,
+    card_key,
+    copy_record,
+    figure_at_sea,
+    figure_options,
+    figures_in,
+    free_lanes,
+    has_empty_seat,
+    hats_in_hand,
+    in_options,
+    leaks_in,
+    out_options,
+    own_colour,
+    owners_in,
+    seat_of_colour,
+    turn_order,
+)
 from .data import (
     BLACK,
     EJECTION_WEIGHT,
-    HATS_PER_PLAYER,
-    ISLANDS,
-    LANES,
     LEAKS_IN_BOX,
     MOVES_TO_LAND,
     OFFICER,
-    OFFICERS_PER_PLAYER,
-    PLAYER_COLOURS,
-    POINTS,
     SAILOR,
-    card_id,
-    colours_in_play,
-    figure_id,
     figure_info,
-    hat_id,
     is_hat,
     is_leak,
     island_of_lane,
     leak_id,
-    sailors_per_player,
 )
+from .scoring import points_of, ranking_of
 from .state import (
     AT_SEA,
     EJECT,
@@ -57,131 +66,8 @@ from .state import (
 S = LifeboatsState
 Action = dict[str, Any]
 
-_CARD_ORDER = {c: i for i, c in enumerate((*PLAYER_COLOURS, BLACK))}
 
-
-def _card_key(card: str) -> int:
-    kind, _seat, tail = card.split("-")
-    return 100 + int(tail) if kind == "hat" else _CARD_ORDER[tail]
-
-
-# -- set-up -------------------------------------------------------------------------------------
-def setup(num_players: int, seed: int | str, options: dict[str, Any]) -> tuple[S, list[Event]]:
-    rng = Rng(seed_state(seed))
-    start = rng.below(num_players)
-    colours = colours_in_play(num_players)
-    sailors = sailors_per_player(num_players, options["four_sailors_from"])
-    state = S(
-        num_players=num_players,
-        options=dict(options, island_lanes=list(options["island_lanes"])),
-        rng=rng.state,
-        phase=SETUP_BOATS,
-        start_player=start,
-        first_player=start,
-        round=1,
-        boats={c: Boat(colour=c, owner=i if i < num_players else None) for i, c in enumerate(colours)},
-        supply=[
-            [figure_id(s, OFFICER, k) for k in range(1, OFFICERS_PER_PLAYER + 1)]
-            + [figure_id(s, SAILOR, k) for k in range(1, sailors + 1)]
-            for s in range(num_players)
-        ],
-        hands=[
-            [card_id(s, c) for c in colours] + [hat_id(s, k) for k in range(1, HATS_PER_PLAYER + 1)]
-            for s in range(num_players)
-        ],
-        cast=[None] * num_players,
-        discard=[],
-        islands={name: [] for name in ISLANDS},
-        out=[],
-        queue=turn_order(num_players, start),
-    )
-    events = [event("start_player", seat=start, turn_order=turn_order(num_players, start))]
-    advance(state, events)
-    return state, events
-
-
-def turn_order(n: int, start: int) -> list[int]:
-    """Clockwise from `start`: the next seat is the player to the left."""
-    return [(start + i) % n for i in range(n)]
-
-
-# -- queries ------------------------------------------------------------------------------------
-def own_colour(seat: int) -> str:
-    return PLAYER_COLOURS[seat]
-
-
-def seat_of_colour(colour: str) -> int:
-    return PLAYER_COLOURS.index(colour)
-
-
-def boats_at_sea(state: S) -> list[Boat]:
-    """Boats at sea, by lane."""
-    sea = [b for b in state.boats.values() if b.status == AT_SEA]
-    sea.sort(key=_lane_key)
-    return sea
-
-
-def _lane_key(b: Boat) -> int:
-    return b.lane or 0
-
-
-def free_lanes(state: S) -> list[int]:
-    taken = {b.lane for b in state.boats.values()}
-    return [lane for lane in LANES if lane not in taken]
-
-
-def figures_in(boat: Boat) -> list[str]:
-    return [t for t in boat.seats if t is not None and t[0] == "f"]  # "fig-..." (leaks: "leak-...")
-
-
-def leaks_in(boat: Boat) -> int:
-    return sum(1 for t in boat.seats if t is not None and t[0] == "l")
-
-
-def has_empty_seat(boat: Boat) -> bool:
-    return None in boat.seats
-
-
-def owners_in(boat: Boat) -> list[int]:
-    return sorted({figure_info(f)[0] for f in figures_in(boat)})
-
-
-def hats_in_hand(state: S, seat: int) -> int:
-    return sum(1 for c in state.hands[seat] if c[0] == "h")  # "hat-..." ids
-
-
-def hats_public(state: S, seat: int) -> int:
-    """Hats as of the last reveal: in hand plus one cast face down (hats leave only at reveals)."""
-    cast = state.cast[seat]
-    return hats_in_hand(state, seat) + (1 if cast is not None and is_hat(cast) else 0)
-
-
-def points_of(state: S) -> list[int]:
-    totals = [0] * state.num_players
-    for name, figs in state.islands.items():
-        table = POINTS[name]
-        for f in figs:
-            owner, rank = figure_info(f)
-            totals[owner] += table[rank]
-    return totals
-
-
-def ranking_of(state: S) -> list[int]:
-    """Places by points; ties by the player's own boat: landed first by harbour, sunk share."""
-    pts = points_of(state)
-    never = len(state.boats) + 1
-    keys = []
-    for seat in range(state.num_players):
-        boat = state.boats[own_colour(seat)]
-        keys.append((-pts[seat], boat.harbour if boat.status == LANDED and boat.harbour else never))
-    return [1 + sum(1 for other in keys if other < mine) for mine in keys]
-
-
-def figure_at_sea(state: S) -> bool:
-    return any(figures_in(b) for b in boats_at_sea(state))
-
-
-# -- who acts and what they may do -----------------------------------------------------------
+# -- who is waited for, and what a deadline plays for them -------------------------------------
 def to_act(state: S) -> list[int]:
     phase = state.phase
     if phase in VOTE_PHASES:
@@ -194,60 +80,6 @@ def to_act(state: S) -> list[int]:
         return [state.actor] if state.actor is not None else []
     if phase == JUMP_IN:
         return [state.jumpers[-1][0]] if state.jumpers else []
-    return []
-
-
-def figure_options(state: S, seat: int) -> list[Action]:
-    ranks = [r for r in (SAILOR, OFFICER) if any(figure_info(f)[1] == r for f in state.supply[seat])]
-    boats = [b.colour for b in boats_at_sea(state) if has_empty_seat(b)]
-    return [{"type": "place_figure", "rank": r, "boat": c} for r in ranks for c in boats]
-
-
-def out_options(state: S, seat: int) -> list[Action]:
-    """Phase 3 out: own figures in boats at sea not yet left, by lane, a sailor before an officer."""
-    sea = boats_at_sea(state)
-    opts: list[Action] = []
-    for boat in sea:
-        if boat.colour in state.left:
-            continue
-        if state.options["jump_needs_exit"] and not any(o is not boat and has_empty_seat(o) for o in sea):
-            continue
-        ranks = {figure_info(f)[1] for f in figures_in(boat) if figure_info(f)[0] == seat}
-        opts.extend(
-            {"type": "jump_out", "boat": boat.colour, "rank": r} for r in (SAILOR, OFFICER) if r in ranks
-        )
-    return opts
-
-
-def in_options(state: S, left_colour: str) -> list[Action]:
-    return [
-        {"type": "jump_in", "boat": b.colour}
-        for b in boats_at_sea(state)
-        if b.colour != left_colour and has_empty_seat(b)
-    ]
-
-
-def legal_actions(state: S, seat: int) -> list[Action]:
-    phase = state.phase
-    if phase in VOTE_PHASES:
-        vote = state.vote
-        if vote is None:
-            return []
-        if not vote.revealed:
-            return [{"type": "vote", "card": b} for b in vote.ballots(seat)]
-        if seat in vote.waiting():
-            return [{"type": "decide", "choice": c} for c in vote.among]
-        return []
-    if seat not in to_act(state):
-        return []
-    if phase in (SETUP_BOATS, SETUP_BLACK):
-        return [{"type": "place_boat", "lane": lane} for lane in free_lanes(state)]
-    if phase == SETUP_FIGURES:
-        return figure_options(state, seat)
-    if phase == JUMP_OUT:
-        return out_options(state, seat)
-    if phase == JUMP_IN:
-        return in_options(state, state.jumpers[-1][2])
     return []
 
 
@@ -265,44 +97,18 @@ def default_action(state: S, seat: int) -> Action:
             return {"type": "place_figure", "rank": rank, "boat": own.colour}
         boat = next(b for b in boats_at_sea(state) if has_empty_seat(b))
         return {"type": "place_figure", "rank": rank, "boat": boat.colour}
-    # Boat placement (lowest free lane), phase 3 out and in: the first listed option is the rule's.
-    return legal_actions(state, seat)[0]
+    # Boat placement: the lowest free lane; phase 3 out and in: the first option is the rule's.
+    if phase in (SETUP_BOATS, SETUP_BLACK):
+        return {"type": "place_boat", "lane": free_lanes(state)[0]}
+    if phase == JUMP_OUT:
+        return out_options(state, seat)[0]
+    if phase == JUMP_IN:
+        return in_options(state, state.jumpers[-1][2])[0]
+    raise ValueError("that seat is not waited for")
 
 
-def is_legal(state: S, seat: int, action: Action) -> bool:
-    """Listed, with exactly the listed types (so True is not 1 and 1.0 is not 1)."""
-    for legal in legal_actions(state, seat):
-        if legal == action and all(type(action[k]) is type(v) for k, v in legal.items()):
-            return True
-    return False
-
-
-# -- transitions ---------------------------------------------------------------------------------
-def transition(state: S, seat: int, action: Action) -> list[Event]:
-    events: list[Event] = []
-    kind = action["type"]
-    if kind == "place_boat":
-        _place_boat(state, seat, action["lane"], events, auto=False)
-    elif kind == "place_figure":
-        _place_figure(state, seat, action["rank"], action["boat"], events, auto=False)
-    elif kind == "vote":
-        _cast(state, seat, action["card"], events)
-    elif kind == "decide":
-        vote = state.vote
-        assert vote is not None
-        vote.decide(seat, action["choice"])
-        events.append(
-            event("vote_decided", seat=seat, choice=action["choice"], reason=vote.reason, vote=vote.kind)
-        )
-    elif kind == "jump_out":
-        _jump_out(state, seat, action["boat"], action["rank"], events, auto=False)
-    elif kind == "jump_in":
-        _jump_in(state, action["boat"], events, auto=False)
-    advance(state, events)
-    return events
-
-
-def _place_boat(state: S, seat: int, lane: int, events: list[Event], *, auto: bool) -> None:
+# -- the steps a player takes or the engine plays for them (one possibility) ----------------------
+def place_boat(state: S, seat: int, lane: int, events: list[Event], *, auto: bool) -> None:
     if state.phase == SETUP_BOATS:
         boat = state.boats[own_colour(seat)]
         state.queue.pop(0)
@@ -317,7 +123,7 @@ def _place_boat(state: S, seat: int, lane: int, events: list[Event], *, auto: bo
     events.append(event("boat_placed", seat=seat, boat=boat.colour, lane=lane, auto=auto))
 
 
-def _place_figure(state: S, seat: int, rank: str, colour: str, events: list[Event], *, auto: bool) -> None:
+def place_figure(state: S, seat: int, rank: str, colour: str, events: list[Event], *, auto: bool) -> None:
     supply = state.supply[seat]
     fig = next(f for f in supply if figure_info(f)[1] == rank)
     supply.remove(fig)
@@ -334,20 +140,7 @@ def _place_figure(state: S, seat: int, rank: str, colour: str, events: list[Even
             break
 
 
-def _cast(state: S, seat: int, ballot: str | None, events: list[Event]) -> None:
-    vote = state.vote
-    assert vote is not None
-    vote.cast(seat, ballot)
-    if ballot is not None:
-        hand = state.hands[seat]
-        card = next(c for c in hand if is_hat(c)) if ballot == HAT else card_id(seat, ballot)
-        hand.remove(card)
-        state.cast[seat] = card
-    events.append(event("vote_cast", seat=seat, vote=vote.kind))
-    events.append(event("you_cast", [seat], seat=seat, vote=vote.kind, card=ballot))
-
-
-def _jump_out(state: S, seat: int, colour: str, rank: str, events: list[Event], *, auto: bool) -> None:
+def jump_out(state: S, seat: int, colour: str, rank: str, events: list[Event], *, auto: bool) -> None:
     boat = state.boats[colour]
     fig = next(f for f in figures_in(boat) if figure_info(f) == (seat, rank))
     boat.seats[boat.seats.index(fig)] = None
@@ -358,7 +151,7 @@ def _jump_out(state: S, seat: int, colour: str, rank: str, events: list[Event], 
     events.append(event("jumped_out", seat=seat, figure=fig, rank=rank, boat=colour, auto=auto))
 
 
-def _jump_in(state: S, colour: str, events: list[Event], *, auto: bool) -> None:
+def jump_in(state: S, colour: str, events: list[Event], *, auto: bool) -> None:
     seat, fig, left = state.jumpers.pop()
     state.boats[left].behind.remove(fig)
     boat = state.boats[colour]
@@ -377,12 +170,12 @@ def advance(state: S, events: list[Event]) -> None:
             lanes = free_lanes(state)
             if len(lanes) != 1:
                 return
-            _place_boat(state, state.queue[0], lanes[0], events, auto=True)
+            place_boat(state, state.queue[0], lanes[0], events, auto=True)
         elif phase == SETUP_BLACK:
             lanes = free_lanes(state)
             if len(lanes) != 1:
                 return
-            _place_boat(state, state.start_player, lanes[0], events, auto=True)
+            place_boat(state, state.start_player, lanes[0], events, auto=True)
         elif phase == SETUP_FIGURES:
             if state.actor is None:
                 events.append(event("crews_placed"))
@@ -392,7 +185,7 @@ def advance(state: S, events: list[Event]) -> None:
             if len(opts) != 1:
                 return
             only = opts[0]
-            _place_figure(state, state.actor, only["rank"], only["boat"], events, auto=True)
+            place_figure(state, state.actor, only["rank"], only["boat"], events, auto=True)
         elif phase in VOTE_PHASES:
             if not _advance_vote(state, events):
                 return
@@ -409,7 +202,7 @@ def advance(state: S, events: list[Event]) -> None:
                 continue
             if len(opts) != 1:
                 return
-            _jump_out(state, seat, opts[0]["boat"], opts[0]["rank"], events, auto=True)
+            jump_out(state, seat, opts[0]["boat"], opts[0]["rank"], events, auto=True)
         elif phase == JUMP_IN:
             if not state.jumpers:
                 _end_phase(state, JUMP_IN, events)
@@ -419,7 +212,7 @@ def advance(state: S, events: list[Event]) -> None:
             if len(opts) > 1:
                 return
             if opts:
-                _jump_in(state, opts[0]["boat"], events, auto=True)
+                jump_in(state, opts[0]["boat"], events, auto=True)
             else:
                 state.jumpers.pop()
                 state.boats[left].behind.remove(fig)
@@ -455,17 +248,6 @@ def _advance_vote(state: S, events: list[Event]) -> bool:
     state.vote = None
     _resolve(state, outcome, events)
     return True
-
-
-def copy_record(record: dict[str, Any]) -> dict[str, Any]:
-    """A fresh copy of a reveal record (its known, shallow-nested shape; no generic copy)."""
-    out = dict(record)
-    out["ballots"] = [dict(b) for b in record["ballots"]]
-    out["weights"] = dict(record["weights"])
-    out["tally"] = dict(record["tally"])
-    out["hats"] = list(record["hats"])
-    out["among"] = list(record["among"])
-    return out
 
 
 def _open_vote(state: S, events: list[Event]) -> None:
@@ -523,7 +305,7 @@ def _collect_cards(state: S, hats: list[int]) -> None:
         else:
             hand = state.hands[seat]
             hand.append(card)
-            hand.sort(key=_card_key)
+            hand.sort(key=card_key)
 
 
 def _resolve(state: S, outcome: str, events: list[Event]) -> None:
