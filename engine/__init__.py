@@ -5,6 +5,7 @@ The contract is `../shared/ENGINE_API.md`: `GAMES`, `get_game(slug)`, and on eac
 `to_json`/`from_json` and `zones`.
 """
 
+from .bots import BOTS, get_bot
 from .core import Game, IllegalAction, events_for
 from .lifeboat import LIFEBOAT
 from .lifeboats import LIFEBOATS
@@ -17,4 +18,4 @@ def get_game(slug: str) -> Game:
     return GAMES[slug]
 
 
-__all__ = ["GAMES", "Game", "IllegalAction", "events_for", "get_game"]
+__all__ = ["BOTS", "GAMES", "Game", "IllegalAction", "events_for", "get_bot", "get_game"]

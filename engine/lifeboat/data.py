@@ -82,6 +82,13 @@ KINDS: dict[str, ProvisionKind] = {k.slug: k for k in PROVISION_KINDS}
 FLARE_BONUS = 8
 JEWEL_POINTS = (0, 1, 4, 8)
 
+#: birds on the track at which the boat reaches land (the game ends)
+BIRDS_TO_LAND = 4
+#: Navigation cards a rower draws, one more for each Oar face up before it
+ROW_DRAWS = 2
+#: Navigation cards the Flare Gun shows
+FLARE_SHOWS = 3
+
 
 def _provisions() -> tuple[tuple[str, ...], dict[str, str], dict[str, int]]:
     ids: list[str] = []

@@ -32,7 +32,7 @@ from .board import (
     water_held,
     wound,
 )
-from .data import CHARACTERS, KIND, NAVIGATION
+from .data import BIRDS_TO_LAND, CHARACTERS, KIND, NAVIGATION
 from .scoring import state_scores
 from .state import State
 
@@ -198,7 +198,7 @@ def play_navigation(s: State, card: str, ev: Events) -> None:
     if nav.bird:
         s.birds = max(0, s.birds + nav.bird)
         ev.append(event("birds", change=nav.bird, birds=s.birds))
-    if s.birds >= 4:
+    if s.birds >= BIRDS_TO_LAND:
         end_game(s, "land", ev)
         return
     begin_overboard(s, ev)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core import event
 from ..board import Action, Events, conscious, discard, held, is_actor, of_kind, subsets
-from ..data import NAVIGATION
+from ..data import BIRDS_TO_LAND, FLARE_SHOWS, NAVIGATION, ROW_DRAWS
 from ..flow import action_done, end_game, keep_card, run_draft
 from ..state import State
 
@@ -37,7 +37,7 @@ def legal_row(s: State, seat: int) -> list[Action]:
 
 
 def apply_row(s: State, seat: int, a: Action, ev: Events) -> None:
-    count = 2 + len(of_kind(s.tables[seat], "oar"))
+    count = ROW_DRAWS + len(of_kind(s.tables[seat], "oar"))
     cards = s.navigation[:count]
     del s.navigation[:count]
     s.rowed[seat] = True
@@ -80,14 +80,14 @@ def apply_flare(s: State, seat: int, a: Action, ev: Events) -> None:
     """Discard the Flare Gun, show the top three Navigation cards (then under the deck), add their
     birds; at four the boat reaches land at once."""
     discard(s, seat, held(s, seat, "flare_gun")[0])
-    shown = s.navigation[:3]
-    del s.navigation[:3]
+    shown = s.navigation[:FLARE_SHOWS]
+    del s.navigation[:FLARE_SHOWS]
     s.navigation.extend(shown)
     s.flare_reveal = list(shown)
     net = sum(NAVIGATION[c].bird for c in shown)
     s.birds = max(0, s.birds + net)
     ev.append(event("flare_fired", seat=seat, cards=list(shown), net=net, birds=s.birds))
-    if s.birds >= 4:
+    if s.birds >= BIRDS_TO_LAND:
         end_game(s, "land", ev)
     else:
         action_done(s, ev)
