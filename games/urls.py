@@ -6,7 +6,7 @@ from .board import views as board_views
 app_name = "games"
 urlpatterns = [
     path("", views.home, name="home"),
-    path("games/", views.lobby, name="lobby"),
+    path("games/", views.lobby_page, name="lobby"),
     path("games/new/", views.create, name="create"),
     path("games/history/", views.history, name="history"),
     path("games/rules/<slug:slug>/", board_views.rules, name="rules"),

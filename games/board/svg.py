@@ -1,5 +1,6 @@
-"""The board pictures as SVG strings, built in Python (escape + join): the template engine is
-too slow for a few hundred small elements on every table request.
+"""The board pictures as SVG strings, built in Python (escape + join): a few hundred small
+shapes placed by arithmetic read better as code than as template tags. The one place of the site
+that writes markup in Python.
 
 Every text drawn here is escaped; numbers and colours come from the presenters.
 """
@@ -10,8 +11,7 @@ from html import escape
 from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
-
-from games.i18n import gettext as _
+from django.utils.translation import gettext as _
 
 
 def _text(x: int, y: int, text: str, size: int = 12, extra: str = "") -> str:
@@ -20,8 +20,6 @@ def _text(x: int, y: int, text: str, size: int = 12, extra: str = "") -> str:
 
 def lifeboat(b: Any) -> SafeString:
     """The boat from bow (left) to stern (right): characters, wounds, marks, decks and birds."""
-    from .lifeboat import condition_name
-
     w = b.width
     # gettext calls stay outside f-strings (xgettext does not look inside them) and loops.
     title = escape(_("The lifeboat, bow on the left, stern on the right"))
@@ -37,7 +35,7 @@ def lifeboat(b: Any) -> SafeString:
                 % {
                     "n": n,
                     "name": s.name,
-                    "condition": condition_name(s.condition),
+                    "condition": s.condition_name,
                     "wounds": s.wounds,
                     "size": s.size,
                 }
@@ -77,7 +75,7 @@ def lifeboat(b: Any) -> SafeString:
         )
         name = you if s.is_me else (s.player if len(s.player) <= 14 else s.player[:13] + "…")
         out.append(_text(x, 54, name, 12, ' text-anchor="middle"'))
-        marks = (f"{len(s.table)} {face_up}" if s.table else "") + (" ↑" if s.rowed else "")
+        marks = (f"{len(s.face_up)} {face_up}" if s.face_up else "") + (" ↑" if s.rowed else "")
         marks += " ⚔" if s.fought else ""
         out.append(_text(x, 168, marks, 11, ' text-anchor="middle"') + "</g>")
     out.extend(
@@ -117,8 +115,6 @@ def _token(t: Any) -> str:
 
 def lifeboats(b: Any) -> SafeString:
     """Seven lanes from the sinking ship (bottom) to the islands (top), with boats and figures."""
-    from .rules import island_side
-
     w, h = b.width, b.height
     boat_words = _("%(boat)s: lane %(lane)s, row %(row)s")
     desc = " ".join(
@@ -145,8 +141,7 @@ def lifeboats(b: Any) -> SafeString:
             f'<g><rect x="{i.x}" y="4" width="{i.width}" height="50" rx="18" fill="#F3E3B5" '
             'stroke="#7A6A3A"/>'
         )
-        island = island_side(i.name).capitalize()
-        out.append(_text(i.x + 8, 17, f"{island} ({i.points})", 11))
+        out.append(_text(i.x + 8, 17, f"{i.title} ({i.points})", 11))
         for f in i.figures:
             if f.kind == "officer":
                 out.append(

@@ -35,3 +35,15 @@ def test_rules_help_is_a_page_and_a_fragment_the_table_loads_when_opened(client)
     assert "<td>The Kid</td><td>3</td><td>9</td>" in fragment
     assert "<html" not in fragment
     assert client.get(reverse("games:rules", args=["chess"])).status_code == 404
+
+
+def test_lifeboat_help_explains_scoring_the_shark_variant_and_ghosts():
+    html = render_to_string("games/rules_lifeboat.html")
+    for words in ("Psychopath", "Narcissist", "Shark variant", "Ghosts", "rile the sharks", "Ambivalent"):
+        assert words in html
+
+
+def test_lifeboats_help_explains_the_options():
+    html = render_to_string("games/rules_lifeboats.html")
+    for words in ("Lanes per island", "Four sailors each from", "no other boat has room"):
+        assert words in html
