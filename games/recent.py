@@ -27,7 +27,7 @@ Recent = list[dict[str, Any]]
 
 def _key(game_id: int, created_at: datetime, move_count: int) -> str:
     # The creation time too: a database that reuses ids could give another game the same id.
-    return f"recent-actions:{game_id}:{created_at.timestamp()}:{move_count}"
+    return f"recent_actions:{game_id}:{created_at.timestamp()}:{move_count}"
 
 
 def recent_actions(game: Game) -> Recent:

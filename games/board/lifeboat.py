@@ -707,7 +707,7 @@ def situation(view: dict[str, Any], names: dict[int, str]) -> list[str]:
     )
     who = Reader(view, seat)
     for o in me.get("offers", []):
-        values = {"give": card_list(o["give"], OBJECT), "take": card_list(o["take"], OBJECT)}
+        values = {"give": card_list(o["give"]), "take": card_list(o["take"])}
         if o["to"] == seat:
             lines.append(
                 _("%(who)s offers you %(give)s for %(take)s.") % {**values, "who": who.character(o["from"])}

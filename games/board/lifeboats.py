@@ -13,7 +13,16 @@ from engine.lifeboats.data import PLAYER_COLOURS, POINTS, figure_info
 
 from . import svg
 from .log.lifeboats import player_name, vote_question
-from .names import colour_name, island_name, island_side, rank_name, seat_label, seat_number, upper_first
+from .names import (
+    FROM,
+    colour_name,
+    island_name,
+    island_side,
+    rank_name,
+    seat_label,
+    seat_number,
+    upper_first,
+)
 from .palette import game_colour
 
 LANE_W = 96
@@ -331,7 +340,7 @@ def board(view: dict[str, Any], names: dict[int, str], reader: int | None) -> Li
                 if figure_info(j["figure"])[1] == "officer"
                 else _("%(who)s: a sailor left the %(colour)s boat")
             )
-            % {"who": upper_first(who.player(j["seat"])), "colour": colour_name(j["left"])}
+            % {"who": upper_first(who.player(j["seat"])), "colour": colour_name(j["left"], FROM)}
             for j in view.get("jump", {}).get("jumpers", [])
         ],
         leaks_in_play=view.get("leaks_in_play", 0),
@@ -492,7 +501,8 @@ def situation(view: dict[str, Any], names: dict[int, str]) -> list[str]:
     lines = [_("You play %(colour)s.") % {"colour": colour_name(you["colour"])}]
     if at_sea:
         boats = ", ".join(
-            _("%(rank)s in the %(colour)s boat") % {"rank": rank_name(rank), "colour": colour_name(colour)}
+            _("%(rank)s in the %(colour)s boat")
+            % {"rank": rank_name(rank), "colour": colour_name(colour, FROM)}
             for colour, rank in at_sea
         )
         lines.append(_("Your figures at sea: %(boats)s.") % {"boats": boats})

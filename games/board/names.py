@@ -199,8 +199,24 @@ def island_side(island: str) -> str:
     return str(ISLAND_SIDES.get(island, island))
 
 
-def colour_name(colour: Any) -> str:
-    return str(COLOURS.get(str(colour), colour))
+#: A boat's colour as a boat is named where it is entered, left or boarded ("into the red boat":
+#: Czech "do červeného člunu").
+COLOURS_FROM = {
+    "red": pgettext_lazy("lifeboats colour: into, out of or from the boat", "red"),
+    "blue": pgettext_lazy("lifeboats colour: into, out of or from the boat", "blue"),
+    "green": pgettext_lazy("lifeboats colour: into, out of or from the boat", "green"),
+    "yellow": pgettext_lazy("lifeboats colour: into, out of or from the boat", "yellow"),
+    "purple": pgettext_lazy("lifeboats colour: into, out of or from the boat", "purple"),
+    "orange": pgettext_lazy("lifeboats colour: into, out of or from the boat", "orange"),
+    "black": pgettext_lazy("lifeboats colour: into, out of or from the boat", "black"),
+}
+
+
+def colour_name(colour: Any, form: str = SUBJECT) -> str:
+    """A Lifeboats colour (of a boat, a player or a vote card); FROM: as a boat is named where a
+    figure gets in or out of it."""
+    table = COLOURS_FROM if form == FROM else COLOURS
+    return str(table.get(str(colour), colour))
 
 
 def rank_name(rank: str) -> str:

@@ -96,7 +96,7 @@ def fight(view: View, a: Action) -> str:
     if a.get("weapons"):
         label = _("%(side)s, playing %(cards)s") % {
             "side": label,
-            "cards": card_list(a["weapons"], OBJECT),
+            "cards": card_list(a["weapons"]),
         }
     if a.get("flare"):
         label = _("%(side)s, firing the Flare Gun (+8)") % {"side": label}
@@ -150,15 +150,15 @@ def play(view: View, a: Action) -> str:
         return _("Play %(card)s face up") % {"card": card}
     return _("Play %(card)s face up in front of %(name)s") % {
         "card": card,
-        "name": _character(view, a.get("for"), OBJECT),
+        "name": _character(view, a.get("for"), TO),
     }
 
 
 def offer_trade(view: View, a: Action) -> str:
     return _("Offer %(name)s %(give)s for %(take)s") % {
         "name": _character(view, a.get("to"), TO),
-        "give": card_list(a.get("give", []), OBJECT),
-        "take": card_list(a.get("take", []), OBJECT),
+        "give": card_list(a.get("give", [])),
+        "take": card_list(a.get("take", [])),
     }
 
 
@@ -168,8 +168,8 @@ def answer_trade(view: View, a: Action) -> str:
         return _("Accept the trade") if a.get("accept") else _("Decline the trade")
     values = {
         "name": _character(view, offer["from"], WITH),
-        "get": card_list(offer["give"], OBJECT),
-        "give": card_list(offer["take"], OBJECT),
+        "get": card_list(offer["give"]),
+        "give": card_list(offer["take"]),
     }
     if a.get("accept"):
         return _("Accept the trade with %(name)s: you get %(get)s and give %(give)s") % values

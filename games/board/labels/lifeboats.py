@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from engine.lifeboats.data import PLAYER_COLOURS
 
-from ..names import colour_name, island_name
+from ..names import FROM, colour_name, island_name
 
 View = dict[str, Any]
 Action = dict[str, Any]
@@ -27,7 +27,7 @@ def place_boat(view: View, a: Action) -> str:
 
 
 def place_figure(view: View, a: Action) -> str:
-    colour = colour_name(a.get("boat", ""))
+    colour = colour_name(a.get("boat", ""), FROM)
     if a.get("rank") == "officer":
         return _("Put an officer into the %(colour)s boat") % {"colour": colour}
     return _("Put a sailor into the %(colour)s boat") % {"colour": colour}
@@ -69,14 +69,14 @@ def decide(view: View, a: Action) -> str:
 
 
 def jump_out(view: View, a: Action) -> str:
-    colour = colour_name(a.get("boat", ""))
+    colour = colour_name(a.get("boat", ""), FROM)
     if a.get("rank") == "officer":
         return _("Take an officer out of the %(colour)s boat") % {"colour": colour}
     return _("Take a sailor out of the %(colour)s boat") % {"colour": colour}
 
 
 def jump_in(view: View, a: Action) -> str:
-    return _("Board the %(colour)s boat") % {"colour": colour_name(a.get("boat", ""))}
+    return _("Board the %(colour)s boat") % {"colour": colour_name(a.get("boat", ""), FROM)}
 
 
 LABELS = {

@@ -315,12 +315,12 @@ class LifeboatWords(Words):
     def fight_started(self, ev: Event) -> str:
         attacker, defender = ev["attacker"], ev["defender"]
         if self.is_me(attacker):
-            return _("A fight: you against %(defender)s.") % {"defender": self.character(defender)}
+            return _("A fight: you against %(defender)s.") % {"defender": self.character(defender, TO)}
         if self.is_me(defender):
             return _("A fight: %(attacker)s against you.") % {"attacker": self.character(attacker)}
         return _("A fight: %(attacker)s against %(defender)s.") % {
             "attacker": self.character(attacker),
-            "defender": self.character(defender),
+            "defender": self.character(defender, TO),
         }
 
     def _fight_answer(self, seat: Any, answer: dict[str, Any]) -> str:
@@ -339,7 +339,7 @@ class LifeboatWords(Words):
         if answer.get("weapons"):
             text = _("%(answer)s, playing %(cards)s") % {
                 "answer": text,
-                "cards": card_list(answer["weapons"], OBJECT),
+                "cards": card_list(answer["weapons"]),
             }
         if answer.get("flare"):
             text = _("%(answer)s, firing the Flare Gun (+8)") % {"answer": text}
@@ -454,7 +454,7 @@ class LifeboatWords(Words):
     def played(self, ev: Event) -> str:
         seat, target = ev["seat"], ev.get("target", ev["seat"])
         card = card_name(ev["card"], OBJECT) if ev.get("card") else provision_name(ev["card_kind"], OBJECT)
-        values = {"who": self.Name(seat), "card": card, "target": self.character(target, OBJECT)}
+        values = {"who": self.Name(seat), "card": card, "target": self.character(target, TO)}
         if target == seat:
             if self.is_me(seat):
                 return _("You play %(card)s face up.") % values
@@ -471,8 +471,8 @@ class LifeboatWords(Words):
         values = {
             "who": self.Name(giver),
             "to": self.character(taker, TO),
-            "give": card_list(ev["give"], OBJECT),
-            "take": card_list(ev["take"], OBJECT),
+            "give": card_list(ev["give"]),
+            "take": card_list(ev["take"]),
         }
         if self.is_me(giver):
             return _("You offer %(to)s %(give)s for %(take)s.") % values
@@ -517,8 +517,8 @@ class LifeboatWords(Words):
         values = {
             "who": self.Name(giver),
             "target": self.character(taker, WITH),
-            "given": card_list(ev["given"], OBJECT),
-            "taken": card_list(ev["taken"], OBJECT),
+            "given": card_list(ev["given"]),
+            "taken": card_list(ev["taken"]),
         }
         if self.is_me(giver):
             return _("You trade with %(target)s: you give %(given)s and get %(taken)s.") % values
@@ -642,7 +642,7 @@ class LifeboatWords(Words):
         ) % {"count": n}
 
     def cards_lost_overboard(self, ev: Event) -> str:
-        cards = card_list(ev["cards"], OBJECT)
+        cards = card_list(ev["cards"])
         if self.is_me(ev["seat"]):
             return _("You lose %(cards)s in the water.") % {"cards": cards}
         return _("%(who)s loses %(cards)s in the water.") % {"who": self.Name(ev["seat"]), "cards": cards}

@@ -10,7 +10,7 @@ from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from engine.lifeboats.data import PLAYER_COLOURS
 
-from ..names import colour_name, island_name, seat_label
+from ..names import FROM, colour_name, island_name, seat_label
 from .words import Event, Words
 
 PHASES = {
@@ -136,7 +136,7 @@ class LifeboatsWords(Words):
         return self._only_choice(ev, text)
 
     def figure_placed(self, ev: Event) -> str:
-        values = {"who": self.Name(ev["seat"]), "boat": colour_name(ev["boat"])}
+        values = {"who": self.Name(ev["seat"]), "boat": colour_name(ev["boat"], FROM)}
         me, officer = self.is_me(ev["seat"]), ev["rank"] == "officer"
         if me:
             text = (
@@ -225,7 +225,7 @@ class LifeboatsWords(Words):
         }
 
     def ejected(self, ev: Event) -> str:
-        values = {"who": self.Name(ev["seat"]), "boat": colour_name(ev["boat"])}
+        values = {"who": self.Name(ev["seat"]), "boat": colour_name(ev["boat"], FROM)}
         officer = ev["rank"] == "officer"
         if self.is_me(ev["seat"]):
             if officer:
@@ -264,7 +264,7 @@ class LifeboatsWords(Words):
 
     # -- changing boats ------------------------------------------------------------------------
     def jumped_out(self, ev: Event) -> str:
-        values = {"who": self.Name(ev["seat"]), "boat": colour_name(ev["boat"])}
+        values = {"who": self.Name(ev["seat"]), "boat": colour_name(ev["boat"], FROM)}
         officer = ev["rank"] == "officer"
         if self.is_me(ev["seat"]):
             text = (
@@ -281,7 +281,7 @@ class LifeboatsWords(Words):
         return self._only_choice(ev, text)
 
     def jumped_in(self, ev: Event) -> str:
-        values = {"who": self.Name(ev["seat"]), "boat": colour_name(ev["boat"])}
+        values = {"who": self.Name(ev["seat"]), "boat": colour_name(ev["boat"], FROM)}
         officer = ev["rank"] == "officer"
         if self.is_me(ev["seat"]):
             text = (

@@ -110,7 +110,7 @@ def test_the_same_words_are_offered_once():
     ("language", "expected"),
     [
         ("en", "Play Water face up"),
-        ("hu", "Az Ivóvíz kijátszása képpel felfelé"),
+        ("hu", "Kijátszom az Ivóvizet képpel felfelé"),
         ("cs", "Vyložit Vodu lícem nahoru"),
     ],
 )
