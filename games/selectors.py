@@ -259,19 +259,20 @@ def seat_rows(game: Game) -> list[SeatRow]:
 
 @dataclass(frozen=True)
 class TableHead:
-    """The rows a table read starts from (the game, its seats, the reader's seat), access checked.
+    """A table read's start, access checked: the game row and the reader's seat (one query for a
+    player). Enough for the page around the table and for the rendered table's cache key;
+    `table_of` reads the rest (the seats with their players' names, the engine's part)."""
 
-    `shell` is the `Table` without the engine's part (view, legal actions, log), which
-    `table_of` adds: enough for the page around the table and for its cache key.
-    """
-
-    game: Game
-    mine: SeatRow | None
-    shell: Table
+    row: Game
+    mine: Seat | None
+    game: GameInfo
+    is_member: bool
+    #: The reader's seat once the game has started (None for a spectator or an open game).
+    seat: int | None
 
     @property
     def started(self) -> bool:
-        return self.game.snapshot is not None
+        return self.row.snapshot is not None
 
 
 def table(*, game_id: int, user: User, invite_token: str | None = None) -> Table:
@@ -283,20 +284,25 @@ def table(*, game_id: int, user: User, invite_token: str | None = None) -> Table
 
 
 def table_head(*, game_id: int, user: User, invite_token: str | None = None) -> TableHead:
-    """The game and its seats for `table`, after the access checks (two queries)."""
-    game = Game.objects.filter(pk=game_id).first()
+    """The game and the reader's seat, after the access checks: one query for a player (their
+    seat with its game), two for anyone else."""
+    mine = None
+    if user.is_authenticated:
+        # `game__pk`, not `game_id`: the pk's lookup answers "none" for an id no database holds
+        mine = Seat.objects.select_related("game").filter(game__pk=game_id, user=user).first()
+    game = mine.game if mine is not None else Game.objects.filter(pk=game_id).first()
     if game is None:
         raise GameNotFound()
-    return _head(game, seat_rows(game), user, invite_token)
+    return _head(game, mine, user, invite_token)
 
 
 def table_head_of(*, game: Game, user: User) -> TableHead:
     """`table_head` for a game row already read, such as the one a move returns (one query)."""
-    return _head(game, seat_rows(game), user, None)
+    mine = Seat.objects.filter(game=game, user=user).first() if user.is_authenticated else None
+    return _head(game, mine, user, None)
 
 
-def _head(game: Game, seats: list[SeatRow], user: User, invite_token: str | None) -> TableHead:
-    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+def _head(game: Game, mine: Seat | None, user: User, invite_token: str | None) -> TableHead:
     if (
         mine is None
         and game.visibility == Game.Visibility.PRIVATE
@@ -305,43 +311,51 @@ def _head(game: Game, seats: list[SeatRow], user: User, invite_token: str | None
         raise GameNotFound()
     if mine is None and not club_selectors.can_see_game(game=game, user=user):
         raise GameNotFound()  # club-only games: members of the club only
-    players = [
-        Player(
-            index=s.index,
-            name=s.name,
-            resigned=s.resigned,
-            waiting=s.waiting,
-            due_at=s.due_at,
-            score=s.score,
-            place=s.place,
-        )
-        for s in seats
-    ]
-    shell = Table(
-        game=game_info(game, len(seats)),
-        players=players,
-        seat=mine.index if mine is not None and game.snapshot is not None else None,
+    return TableHead(
+        row=game,
+        mine=mine,
+        game=game_info(game),
         is_member=mine is not None,
-        is_creator=user.is_authenticated and game.created_by_id == user.pk,
+        seat=mine.index if mine is not None and game.snapshot is not None else None,
+    )
+
+
+def table_of(head: TableHead) -> Table:
+    """The whole `Table` for a head: the seats with their players' names, and once the game has
+    started the seat's view, its legal actions and its log."""
+    game, mine = head.row, head.mine
+    seats = seat_rows(game)
+    user_id = mine.user_id if mine is not None else None
+    table = Table(
+        game=game_info(game, len(seats)),
+        players=[
+            Player(
+                index=s.index,
+                name=s.name,
+                resigned=s.resigned,
+                waiting=s.waiting,
+                due_at=s.due_at,
+                score=s.score,
+                place=s.place,
+            )
+            for s in seats
+        ],
+        seat=head.seat,
+        is_member=mine is not None,
+        is_creator=user_id is not None and game.created_by_id == user_id,
         resigned=mine is not None and mine.resigned,
         invite_token=game.invite_token if mine is not None else None,
         view=None,
         creator=next((s.name for s in seats if s.user_id == game.created_by_id), None),
     )
-    return TableHead(game=game, mine=mine, shell=shell)
-
-
-def table_of(head: TableHead) -> Table:
-    """The whole `Table` for a head: the seat's view, its legal actions and its log."""
-    game, shell = head.game, head.shell
     if game.snapshot is None:
-        return shell
-    seat = shell.seat
+        return table
+    seat = head.seat
     rules = game.engine
     state = rules.from_json(game.snapshot)
     over = rules.is_over(state)
     view = rules.view(state, seat)
-    legal = [] if seat is None or shell.resigned else rules.legal_actions(state, seat)
+    legal = [] if seat is None or table.resigned else rules.legal_actions(state, seat)
     log = [
         Played(
             seat=a["seat"],
@@ -351,7 +365,7 @@ def table_of(head: TableHead) -> Table:
         for a in recent_actions(game)
     ]
     return replace(
-        shell,
+        table,
         view=view,
         legal_actions=[LegalAction(a, label(game.slug, view, a)) for a in legal],
         to_act=rules.to_act(state),

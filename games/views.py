@@ -148,8 +148,10 @@ def _table_fragment(request: HttpRequest, head: selectors.TableHead) -> str:
     seat's entry for this version exists, with CSRF_SLOT for the forms' token; an open game's
     (cheap, its forms differ by reader) is rendered each time."""
     if not head.started:
-        return render_to_string(f"{TABLE_TEMPLATE}#table", _fragment_context(request, head.shell), request)
-    key = table_cache_key(head.game, head.shell.seat)
+        return render_to_string(
+            f"{TABLE_TEMPLATE}#table", _fragment_context(request, selectors.table_of(head)), request
+        )
+    key = table_cache_key(head.row, head.seat)
     html = cache.get(key)
     if html is None:
         context = {**_fragment_context(request, selectors.table_of(head)), "csrf_token": CSRF_SLOT}
@@ -171,11 +173,7 @@ def _table_response(request: HttpRequest, head: selectors.TableHead) -> HttpResp
     fragment = _table_fragment(request, head)
     if request.htmx:
         return answer_with_csrf(request, HttpResponse(fragment))
-    context = {
-        "t": head.shell,
-        "started": head.started,
-        "table_html": fragment,
-    }
+    context = {"t": head, "started": head.started, "table_html": fragment}
     return answer_with_csrf(request, render(request, TABLE_TEMPLATE, context))
 
 

@@ -396,8 +396,11 @@ def board(view: dict[str, Any], names: dict[int, str], reader: int | None) -> Li
     seat that reads it ("you"; None for a spectator, or a replay seen by another player)."""
     players = view["players"]
     boat = view["boat"]
+    # at least four seats wide (the birds and the counts need the room), the seats centred
+    width = DECK_W * 2 + SEAT_W * max(len(boat), 4)
+    start = (width - SEAT_W * len(boat)) // 2
     seats = [
-        _seat_pic(players[s], DECK_W + SEAT_W * place + SEAT_W // 2, view, names, reader)
+        _seat_pic(players[s], start + SEAT_W * place + SEAT_W // 2, view, names, reader)
         for place, s in enumerate(boat)
     ]
     gone = [_seat_pic(p, 0, view, names, reader) for p in players if p["seat"] not in boat]
@@ -414,7 +417,6 @@ def board(view: dict[str, Any], names: dict[int, str], reader: int | None) -> Li
                 if s not in window["answered"]
             ],
         }
-    width = DECK_W * 2 + SEAT_W * max(len(boat), 1)
     over = view["phase"] == "over"
     pic = LifeboatBoard(
         width=width,

@@ -204,16 +204,19 @@ class _Tokens:
     def __init__(self, names: dict[int, str]) -> None:
         self.names = names
         self.empty, self.leak = _("empty seat"), pgettext("lifeboats token", "leak")
+        self._labels: dict[tuple[str, int], str] = {}  # each (rank, owner) worded once per board
 
     def figure(self, fig: dict[str, Any], x: int, y: int) -> Token:
         rank, owner = fig["rank"], fig["owner"]
         fill, text, letter = game_colour(
             PLAYER_COLOURS[owner] if 0 <= owner < len(PLAYER_COLOURS) else "black"
         )
-        label = _("%(rank)s of %(owner)s") % {
-            "rank": rank_name(rank),
-            "owner": player_name(owner, self.names),
-        }
+        label = self._labels.get((rank, owner))
+        if label is None:
+            label = self._labels[(rank, owner)] = _("%(rank)s of %(owner)s") % {
+                "rank": rank_name(rank),
+                "owner": player_name(owner, self.names),
+            }
         return Token(x=x, y=y, kind=rank, fill=fill, ink=text, letter=letter, label=label)
 
     def seat(self, token: dict[str, Any] | None, x: int, y: int) -> Token:
@@ -273,8 +276,7 @@ def board(view: dict[str, Any], names: dict[int, str], reader: int | None) -> Li
                 title=upper_first(island_side(name)),
                 x=x0,
                 width=width,
-                points=_("sailor %(sailor)s, officer %(officer)s")
-                % {"sailor": pts["sailor"], "officer": pts["officer"]},
+                points=f"{pts['sailor']}/{pts['officer']}",  # per sailor/officer, as the legend says
                 figures=[
                     tokens.figure(f, x0 + 8 + (i % per_row) * 12, 26 + (i // per_row) * 12)
                     for i, f in enumerate(data["figures"])

@@ -4,7 +4,8 @@ Lifeboat's characters and cards are nouns that Czech and Hungarian inflect: "Vyl
 Kapitányt". Each name has its forms by use, told apart by the message context (the English is
 the same word): the subject (`SUBJECT`), a direct object (`OBJECT`), a recipient (`TO`: "passes
 to X"), a partner (`WITH`: "changes seats with X") and a source (`FROM`: "takes a card from X").
-A sentence picks the form its grammar needs; translators see the use in the context.
+A sentence picks the form its grammar needs; translators see the use in the context. In English
+only the article changes: "The Captain" begins a sentence, "the Captain" is mugged.
 """
 
 from __future__ import annotations
@@ -34,10 +35,10 @@ CHARACTER_NAMES: dict[tuple[str, str], Promise] = {
     ("sir_stephen", WITH): pgettext_lazy("lifeboat character: partner (with X)", "Sir Stephen"),
     ("sir_stephen", FROM): pgettext_lazy("lifeboat character: source (take from X)", "Sir Stephen"),
     ("captain", SUBJECT): pgettext_lazy("lifeboat character", "The Captain"),
-    ("captain", OBJECT): pgettext_lazy("lifeboat character: object (mug X)", "The Captain"),
-    ("captain", TO): pgettext_lazy("lifeboat character: recipient (give to X)", "The Captain"),
-    ("captain", WITH): pgettext_lazy("lifeboat character: partner (with X)", "The Captain"),
-    ("captain", FROM): pgettext_lazy("lifeboat character: source (take from X)", "The Captain"),
+    ("captain", OBJECT): pgettext_lazy("lifeboat character: object (mug X)", "the Captain"),
+    ("captain", TO): pgettext_lazy("lifeboat character: recipient (give to X)", "the Captain"),
+    ("captain", WITH): pgettext_lazy("lifeboat character: partner (with X)", "the Captain"),
+    ("captain", FROM): pgettext_lazy("lifeboat character: source (take from X)", "the Captain"),
     ("first_mate", SUBJECT): pgettext_lazy("lifeboat character", "First Mate"),
     ("first_mate", OBJECT): pgettext_lazy("lifeboat character: object (mug X)", "First Mate"),
     ("first_mate", TO): pgettext_lazy("lifeboat character: recipient (give to X)", "First Mate"),
@@ -49,10 +50,10 @@ CHARACTER_NAMES: dict[tuple[str, str], Promise] = {
     ("frenchy", WITH): pgettext_lazy("lifeboat character: partner (with X)", "Frenchy"),
     ("frenchy", FROM): pgettext_lazy("lifeboat character: source (take from X)", "Frenchy"),
     ("kid", SUBJECT): pgettext_lazy("lifeboat character", "The Kid"),
-    ("kid", OBJECT): pgettext_lazy("lifeboat character: object (mug X)", "The Kid"),
-    ("kid", TO): pgettext_lazy("lifeboat character: recipient (give to X)", "The Kid"),
-    ("kid", WITH): pgettext_lazy("lifeboat character: partner (with X)", "The Kid"),
-    ("kid", FROM): pgettext_lazy("lifeboat character: source (take from X)", "The Kid"),
+    ("kid", OBJECT): pgettext_lazy("lifeboat character: object (mug X)", "the Kid"),
+    ("kid", TO): pgettext_lazy("lifeboat character: recipient (give to X)", "the Kid"),
+    ("kid", WITH): pgettext_lazy("lifeboat character: partner (with X)", "the Kid"),
+    ("kid", FROM): pgettext_lazy("lifeboat character: source (take from X)", "the Kid"),
 }
 
 

@@ -39,7 +39,7 @@ OPTIONS: dict[tuple[str, str], OptionText] = {
         gettext_lazy("How many of the seven lanes lead to the left, middle and right island."),
     ),
     ("lifeboats", "four_sailors_from"): OptionText(
-        gettext_lazy("Four sailors each from"),
+        gettext_lazy("Four sailors each, from this many players"),
         gettext_lazy(
             "With this many players or more each player has 4 sailors instead of 5 (the printed "
             "rules say 5; the Hungarian text says 6; 7 means never)."

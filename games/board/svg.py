@@ -18,6 +18,15 @@ def _text(x: int, y: int, text: str, size: int = 12, extra: str = "") -> str:
     return f'<text x="{x}" y="{y}" font-size="{size}"{extra}>{escape(text)}</text>'
 
 
+#: The narrowest a picture is drawn (it scrolls sideways in a narrower screen).
+MIN_WIDTH = 544
+
+
+def _size(width: int) -> str:
+    """As wide as the picture is drawn, or the container; never narrower than MIN_WIDTH."""
+    return f"width:100%;max-width:{width}px;min-width:{min(width, MIN_WIDTH)}px;height:auto"
+
+
 def lifeboat(b: Any) -> SafeString:
     """The boat from bow (left) to stern (right): characters, wounds, marks, decks and birds."""
     w = b.width
@@ -26,7 +35,8 @@ def lifeboat(b: Any) -> SafeString:
     seat_words = _("%(n)s: %(name)s, %(condition)s, %(wounds)s/%(size)s wounds")
     navigator, you, face_up = _("navigator"), _("you"), _("face up")
     out = [
-        f'<svg viewBox="0 0 {w} 190" role="img" aria-labelledby="boat-t boat-d" xmlns="http://www.w3.org/2000/svg">',
+        f'<svg viewBox="0 0 {w} 190" width="{w}" height="190" style="{_size(w)}" role="img" '
+        'aria-labelledby="boat-t boat-d" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="boat-t">{title}</title>',
         '<desc id="boat-d">',
         escape(
@@ -126,7 +136,8 @@ def lifeboats(b: Any) -> SafeString:
     )
     title = escape(_("Seven lanes from the sinking ship (bottom) to the islands (top)"))
     out = [
-        f'<svg viewBox="0 0 {w} {h}" role="img" aria-labelledby="sea-t sea-d" xmlns="http://www.w3.org/2000/svg">',
+        f'<svg viewBox="0 0 {w} {h}" width="{w}" height="{h}" style="{_size(w)}" role="img" '
+        'aria-labelledby="sea-t sea-d" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="sea-t">{title}</title>',
         f'<desc id="sea-d">{escape(desc)}</desc>',
         f'<rect width="{w}" height="{h}" fill="#DCEFFA"/>',

@@ -33,7 +33,14 @@ def test_the_create_form_needs_a_signed_in_user(client):
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("en", ["Shark variant", "Every character's Size is one higher", "Four sailors each from"]),
+        (
+            "en",
+            [
+                "Shark variant",
+                "Every character's Size is one higher",
+                "Four sailors each, from this many players",
+            ],
+        ),
         ("hu", ["Cápás változat"]),
         ("cs", ["Varianta se žraloky"]),
     ],

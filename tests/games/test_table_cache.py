@@ -5,6 +5,7 @@ import re
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.utils import translation
 
@@ -117,3 +118,23 @@ def test_the_page_around_a_cached_table_is_each_readers_own():
     mover.post(act_url(game), act_data(game, action))
     assert "Your move was played." in text_of(mover.get(table_url(game)).content.decode())
     assert "Your move was played." not in text_of(mover.get(table_url(game)).content.decode())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_log_a_committed_move_leaves_in_the_cache_is_the_log_the_database_holds():
+    """A move, once committed, extends the cached latest actions; the log read from them is the
+    one read from the database."""
+    game, _users = start_game("lifeboat", 4)
+    readers = {s.index: signed_in(s.user) for s in Seat.objects.filter(game=game).select_related("user")}
+    for _ in range(6):
+        seat, action = waiting_seat_and_action(game)
+        readers[seat].get(table_url(game))  # the latest actions of this move count are cached
+        response = readers[seat].post(act_url(game), act_data(game, action), **HTMX)
+        assert response.status_code == 200
+        game.refresh_from_db()
+    seat, _action = waiting_seat_and_action(game)
+    cached = text_of(readers[seat].get(table_url(game), **HTMX).content.decode(), "game-log")
+    cache.clear()
+    fresh = text_of(readers[seat].get(table_url(game), **HTMX).content.decode(), "game-log")
+    assert cached == fresh
+    assert "Day 1" in fresh

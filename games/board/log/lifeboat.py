@@ -89,10 +89,16 @@ class LifeboatWords(Words):
     SILENT = frozenset({"turn_started"})
 
     def character(self, seat: Any, form: str = SUBJECT) -> str:
-        players = self.view.get("players", [])
-        if isinstance(seat, int) and 0 <= seat < len(players):
-            return character_name(players[seat]["character"], form)
-        return str(seat)
+        """A seat's character in `form`, named once per log."""
+        found = self._names.get((seat, form))
+        if found is None:
+            players = self.view.get("players", [])
+            if isinstance(seat, int) and 0 <= seat < len(players):
+                found = character_name(players[seat]["character"], form)
+            else:
+                found = str(seat)
+            self._names[(seat, form)] = found
+        return found
 
     def name(self, seat: Any) -> str:
         return self.character(seat)

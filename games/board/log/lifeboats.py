@@ -50,7 +50,11 @@ class LifeboatsWords(Words):
     SILENT: frozenset[str] = frozenset()
 
     def name(self, seat: Any) -> str:
-        return player_name(seat, self.names)
+        # each player named once per log (a name is a translation and a colour's)
+        found = self._names.get(seat)
+        if found is None:
+            found = self._names[seat] = player_name(seat, self.names)
+        return found
 
     def Name(self, seat: Any) -> str:
         return self.name(seat)  # a player's name is written as they wrote it

@@ -57,6 +57,8 @@ class Words:
         #: reader who may read both gets one sentence.
         self.before: Event = {}
         self.after: Event = {}
+        #: The players as this log names them, each worded once (see the games' `name`).
+        self._names: dict[Any, str] = {}
 
     # -- to override -------------------------------------------------------------------------
     def name(self, seat: Any) -> str:
@@ -150,10 +152,13 @@ def sections(words: Words, actions: list[Played]) -> list[Section]:
         if row[1] is not None:
             following = (row[0], row[1])
     out: list[Section] = []
+    headings: dict[tuple[Any, Any], str] = {}  # each day and phase worded once
     for day, this, line in rows:
         if line is None:
             continue
-        heading = _heading(words, day, this)
+        heading = headings.get((day, this))
+        if heading is None:
+            heading = headings[(day, this)] = _heading(words, day, this)
         if not out or out[-1].heading != heading:
             out.append(Section(heading))
         out[-1].lines.append(line)
