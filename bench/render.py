@@ -8,8 +8,10 @@ the fragment is rendered N times as the view renders it on a cache miss: the sea
 `selectors.table_of` (the engine's view, legal actions and log; the rows are read once, untimed),
 its presenters (`present_table`) and the template (`games/table.html#table`), for a seat the game
 waits for (board, private corner, prompt and log) and for a signed-in spectator. The parts are
-timed apart too. Prints medians; the budget is 5 ms per seat per version. Figures only: nothing
-here asserts timings.
+timed apart too. Then the prompt mail of the seat the game waits for is rendered N times as the
+mail worker renders it (`notifications.rendering.render_parts`: subject, text and HTML). Prints
+medians of CPU time (a shared machine preempts longer work more often); the budget is 5 ms per
+seat per version. Figures only: nothing here asserts timings.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ from django.test import RequestFactory  # noqa: E402
 from games import selectors, services  # noqa: E402
 from games.board import present_table  # noqa: E402
 from games.models import Game  # noqa: E402
+from notifications import rendering  # noqa: E402
+from notifications.models import Kind, Notification  # noqa: E402
+from notifications.services import record_writes  # noqa: E402
 from tests.factories import UserFactory  # noqa: E402
 
 PLAYERS = 4
@@ -70,9 +75,9 @@ def medians_ms(n: int, works: dict[str, Callable[[], object]]) -> dict[str, floa
     samples: dict[str, list[float]] = {name: [] for name in works}
     for _ in range(n):
         for name, work in works.items():
-            start = time.perf_counter()
+            start = time.process_time()
             work()
-            samples[name].append(time.perf_counter() - start)
+            samples[name].append(time.process_time() - start)
     return {name: statistics.median(values) * 1000 for name, values in samples.items()}
 
 
@@ -107,16 +112,27 @@ def measure(n: int, game: Game, reader, who: str) -> None:
         print(f"    {name:24} {ms:6.2f} ms")
 
 
+def measure_mail(n: int, game: Game) -> None:
+    """The prompt mail of the seat the game waits for, rendered as the mail worker renders it."""
+    record_writes(game_ids=[game.pk])  # what the task after the last move would have written
+    row = (
+        Notification.objects.filter(game=game, kind=Kind.PROMPT).select_related("user__profile").latest("pk")
+    )
+    figures = medians_ms(n, {"mail": lambda: rendering.render_parts(row)})
+    print(f"  prompt mail (seat {row.seat_index}) {figures['mail']:6.2f} ms")
+
+
 def main(n: int) -> None:
     throwaway_site.migrate()
     spectator = UserFactory()
-    print(f"#table fragment render, {PLAYERS} players, median of {n} renders (English, test settings)")
+    print(f"#table fragment render, {PLAYERS} players, median of {n} renders (English, test settings, CPU)")
     for slug in MOVES:
         game, users = game_under_way(slug)
         waited = game.engine.to_act(game.engine.from_json(game.snapshot))[0]
         print(f"{slug} after {MOVES[slug]} moves")
         measure(n, game, users[waited], f"seat {waited}")
         measure(n, game, spectator, "spectator")
+        measure_mail(n, game)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
 from django.db.models import Count, Exists, F, OuterRef, Subquery
 
 import engine
@@ -242,8 +243,24 @@ class SeatRow:
 SEAT_ROW_FIELDS = ("pk", "index", "user_id", "resigned", "waiting", "due_at", "score", "place")
 
 
+#: How long a version's seats stay in the shared cache: each seat's table of a version reads them
+#: once for all (a write bumps the version; a player's new name shows after at most this long).
+SEATS_CACHE_SECONDS = 60
+
+
 def seat_rows(game: Game) -> list[SeatRow]:
-    """The game's seats in seat order, with their players' names (one query)."""
+    """The game's seats in seat order, with their players' names: one query per game version (the
+    next seat's table of the same version reads them from the shared cache)."""
+    # The creation time too: a database that reuses ids could give another game the same id.
+    key = f"seats:{game.pk}:{game.created_at.timestamp()}:{game.version}"
+    rows = cache.get(key)
+    if rows is None:
+        rows = _seat_rows(game)
+        cache.set(key, rows, SEATS_CACHE_SECONDS)
+    return rows
+
+
+def _seat_rows(game: Game) -> list[SeatRow]:
     rows = [
         SeatRow(**row)
         for row in Seat.objects.filter(game=game).values(
