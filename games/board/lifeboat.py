@@ -14,6 +14,8 @@ from engine.lifeboat.data import CHARACTERS, JEWEL_POINTS, KIND, VALUE
 from . import svg
 from .names import (
     OBJECT,
+    SUBJECT,
+    TO,
     WITH,
     card_list,
     card_name,
@@ -210,7 +212,7 @@ class Reader:
     def __init__(self, view: dict[str, Any], reader: int | None) -> None:
         self.players, self.reader = view["players"], reader
 
-    def character(self, seat: Any, form: str = "subject") -> str:
+    def character(self, seat: Any, form: str = SUBJECT) -> str:
         if isinstance(seat, int) and 0 <= seat < len(self.players):
             return character_name(self.players[seat]["character"], form)
         return str(seat)
@@ -716,7 +718,7 @@ def situation(view: dict[str, Any], names: dict[int, str]) -> list[str]:
             )
         else:
             lines.append(
-                _("You offer %(to)s %(give)s for %(take)s.") % {**values, "to": who.character(o["to"], "to")}
+                _("You offer %(to)s %(give)s for %(take)s.") % {**values, "to": who.character(o["to"], TO)}
             )
     return lines
 
