@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import check_for_language
 from django.utils.translation import gettext as _
 from django.views import i18n as i18n_views
@@ -46,7 +47,8 @@ def profile(request: HttpRequest) -> HttpResponse:
             except ValidationError as error:
                 form.add_error(None, error)
             else:
-                messages.success(request, _("Your settings are saved."))
+                with translation.override(form.cleaned_data["language"]):  # the next page's language
+                    messages.success(request, _("Your settings are saved."))
                 return redirect("accounts:profile")
     else:
         form = ProfileForm(user=request.user, initial=_initial(request))

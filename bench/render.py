@@ -4,12 +4,14 @@
 
 Runs the test settings against a temporary SQLite database (migrated here). For each game, four
 players play the same seeded random moves through the services to a point well under way; then
-the fragment is rendered N times as the view renders it on a cache miss
-(`render_to_string("games/table.html#table", ...)`), for a seat the game waits for (board,
-private corner, prompt and log) and for a signed-in spectator. Each round gets a table fresh from
-`selectors.table` and times the fragment, each part it includes rendered alone and the Python
-presenters they call, one after the other; only the renders are timed. Prints medians. Figures
-only: nothing here asserts timings.
+the fragment is rendered N times as the view renders it on a cache miss: the seat's table from
+`selectors.table_of` (the engine's view, legal actions and log; the rows are read once, untimed),
+its presenters (`present_table`) and the template (`games/table.html#table`), for a seat the game
+waits for (board, private corner, prompt and log) and for a signed-in spectator. The parts are
+timed apart too. Then the prompt mail of the seat the game waits for is rendered N times as the
+mail worker renders it (`notifications.rendering.render_parts`: subject, text and HTML). Prints
+medians of CPU time (a shared machine preempts longer work more often); the budget is 5 ms per
+seat per version. Figures only: nothing here asserts timings.
 """
 
 from __future__ import annotations
@@ -28,9 +30,11 @@ from django.template.loader import render_to_string  # noqa: E402
 from django.test import RequestFactory  # noqa: E402
 
 from games import selectors, services  # noqa: E402
-from games.board.log import sections  # noqa: E402
-from games.board.present import player_names, present_table  # noqa: E402
+from games.board import present_table  # noqa: E402
 from games.models import Game  # noqa: E402
+from notifications import rendering  # noqa: E402
+from notifications.models import Kind, Notification  # noqa: E402
+from notifications.writes import record_writes  # noqa: E402
 from tests.factories import UserFactory  # noqa: E402
 
 PLAYERS = 4
@@ -40,7 +44,7 @@ SEED = 7
 #: The parts `#table` includes for a started game, rendered alone for the breakdown.
 PARTS = (
     "games/table.html#players",
-    "games/table.html#board",
+    "games/table.html#prompt",
     "games/table.html#log",
     "games/table.html#live",
 )
@@ -65,57 +69,70 @@ def game_under_way(slug: str) -> tuple[Game, list]:
     return game, users
 
 
-def medians_ms(n: int, works: dict[str, Callable[[selectors.Table], object]], fresh) -> dict[str, float]:
-    """Median ms of each work over n rounds; each round gets one table from `fresh()` (untimed) and
-    runs every work once, so a busy machine slows all of them alike."""
+def medians_ms(n: int, works: dict[str, Callable[[], object]]) -> dict[str, float]:
+    """Median ms of each work over n rounds, one after the other in each round, so a busy machine
+    slows all of them alike."""
     samples: dict[str, list[float]] = {name: [] for name in works}
     for _ in range(n):
-        table = fresh()
         for name, work in works.items():
-            start = time.perf_counter()
-            work(table)
-            samples[name].append(time.perf_counter() - start)
+            start = time.process_time()
+            work()
+            samples[name].append(time.process_time() - start)
     return {name: statistics.median(values) * 1000 for name, values in samples.items()}
 
 
 def measure(n: int, game: Game, reader, who: str) -> None:
     request = RequestFactory().get(f"/games/{game.pk}/")
     request.user = reader
-    context = {"csrf_token": "token", "invite_token": ""}
+    head = selectors.table_head(game_id=game.pk, user=reader)
+    table = selectors.table_of(head)
+    presented = present_table(table)
+    context = {"csrf_token": "token", "invite_token": "", "t": table, "p": presented}
 
-    def fresh() -> selectors.Table:
-        return selectors.table(game_id=game.pk, user=reader)
+    def whole() -> str:
+        t = selectors.table_of(head)
+        return render_to_string("games/table.html#table", {**context, "t": t, "p": present_table(t)}, request)
 
-    def render(template: str) -> Callable[[selectors.Table], str]:
-        return lambda t: render_to_string(template, {**context, "t": t}, request)
+    def render(template: str) -> Callable[[], str]:
+        return lambda: render_to_string(template, context, request)
 
-    def log(t: selectors.Table) -> list:
-        return sections(t.game.slug, t.log, t.view, player_names(t))
-
-    works = {
-        "#table": render("games/table.html#table"),
-        **{part.partition("#")[2]: render(part) for part in PARTS},
-        "present_table()": present_table,
-        "log sections()": log,
+    board = {"b": presented.board, **context}
+    works: dict[str, Callable[[], object]] = {
+        "#table": whole,
+        "selectors.table_of()": lambda: selectors.table_of(head),
+        "present_table()": lambda: present_table(table),
+        "board partial": lambda: render_to_string(presented.board_template, board, request),
+        **{part.partition("#")[2] + " partial": render(part) for part in PARTS},
     }
-    medians_ms(20, works, fresh)  # warm-up: templates, translations, remembered names
-    lines = sum(len(s.lines) for s in log(fresh()))
-    figures = medians_ms(n, works, fresh)
+    medians_ms(20, works)  # warm-up: templates, translations
+    lines = sum(len(s.lines) for s in presented.log)
+    figures = medians_ms(n, works)
     print(f"  {who:10} #table {figures.pop('#table'):6.2f} ms   ({lines} log sentences)")
     for name, ms in figures.items():
         print(f"    {name:24} {ms:6.2f} ms")
 
 
+def measure_mail(n: int, game: Game) -> None:
+    """The prompt mail of the seat the game waits for, rendered as the mail worker renders it."""
+    record_writes(game_ids=[game.pk])  # what the task after the last move would have written
+    row = (
+        Notification.objects.filter(game=game, kind=Kind.PROMPT).select_related("user__profile").latest("pk")
+    )
+    figures = medians_ms(n, {"mail": lambda: rendering.render_parts(row)})
+    print(f"  prompt mail (seat {row.seat_index}) {figures['mail']:6.2f} ms")
+
+
 def main(n: int) -> None:
     throwaway_site.migrate()
     spectator = UserFactory()
-    print(f"#table fragment render, {PLAYERS} players, median of {n} renders (English, test settings)")
+    print(f"#table fragment render, {PLAYERS} players, median of {n} renders (English, test settings, CPU)")
     for slug in MOVES:
         game, users = game_under_way(slug)
         waited = game.engine.to_act(game.engine.from_json(game.snapshot))[0]
         print(f"{slug} after {MOVES[slug]} moves")
         measure(n, game, users[waited], f"seat {waited}")
         measure(n, game, spectator, "spectator")
+        measure_mail(n, game)
 
 
 if __name__ == "__main__":

@@ -8,10 +8,13 @@ from django.utils.translation import gettext_lazy as _
 
 import engine
 
+from .board.options import CHOICES, option_text
 from .errors import InvalidRequest
 from .models import Game
 
 OPTION_FIELDS = {bool: forms.BooleanField, int: forms.IntegerField, str: forms.CharField}
+#: The player count the form starts with (both games take four).
+DEFAULT_PLAYERS = 4
 
 
 def option_field_name(slug: str, option: str) -> str:
@@ -19,18 +22,30 @@ def option_field_name(slug: str, option: str) -> str:
 
 
 class GameCreateForm(forms.Form):
-    """Game, player count, pace, visibility, and one field per option of every game.
+    """Game, player count, pace, visibility, starting by itself, and one field per option of
+    every game (labelled and explained in words: `games.board.options`).
 
     Only the chosen game's option fields are used; they are named `<slug>__<option>`.
     """
 
     game = forms.ChoiceField(label=_("Game"))
-    num_players = forms.IntegerField(label=_("Players"), min_value=1, max_value=20)
+    num_players = forms.IntegerField(label=_("Players"), min_value=1, max_value=20, initial=DEFAULT_PLAYERS)
     pace = forms.ChoiceField(label=_("Pace"), choices=Game.Pace.choices, initial=Game.Pace.HOURS_24)
     visibility = forms.ChoiceField(
         label=_("Who may join"), choices=Game.Visibility.choices, initial=Game.Visibility.PUBLIC
     )
-    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+    rated = forms.BooleanField(
+        label=_("Rated"),
+        required=False,
+        initial=True,
+        help_text=_("The result counts for the players' ratings."),
+    )
+    auto_start = forms.BooleanField(
+        label=_("Start by itself when the last seat is taken"),
+        required=False,
+        initial=False,
+        help_text=_("Otherwise you start the game yourself once it is full."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -43,12 +58,34 @@ class GameCreateForm(forms.Form):
                 field_class = OPTION_FIELDS.get(type(default))
                 if field_class is None:
                     continue
-                self.fields[option_field_name(slug, option)] = field_class(
-                    label=f"{rules.name}: {option.replace('_', ' ')}", required=False, initial=default
-                )
+                text = option_text(slug, option)
+                name = option_field_name(slug, option)
+                choices = CHOICES.get((slug, option))
+                if choices:
+                    self.fields[name] = forms.TypedChoiceField(
+                        label=text.label,
+                        help_text=text.help,
+                        choices=[(c, str(c)) for c in choices],
+                        coerce=type(default),
+                        required=False,
+                        initial=default,
+                    )
+                else:
+                    self.fields[name] = field_class(
+                        label=text.label, help_text=text.help, required=False, initial=default
+                    )
 
-    def option_fields(self, slug: str) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name.startswith(f"{slug}__")]
+    def main_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if "__" not in name]
+
+    def option_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """(game name, its option fields), one group per game that has options."""
+        groups = []
+        for slug, rules in sorted(engine.GAMES.items()):
+            fields = [self[name] for name in self.fields if name.startswith(f"{slug}__")]
+            if fields:
+                groups.append((rules.name, fields))
+        return groups
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

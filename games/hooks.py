@@ -6,10 +6,6 @@ here in their `AppConfig.ready` (what games tells them goes through `games.signa
 - club membership (clubs): `register_club_membership(check)`; games asks `is_club_member` and
   `can_see_game` for club-only games. Without a registered check nobody is a member, so a
   club-only game is seen by its seated players alone.
-- the table page's parts (notifications' away notices and mute): `register_table_page_part(part)`,
-  where `part(game_id=...)` returns what the part shows (anything with a stable `repr`); the
-  cached page around a table varies by `table_page_parts(game_id=...)`, so a part that changes
-  makes a new page.
 
 A registry, not Django signals, because games needs the answers.
 """
@@ -21,11 +17,8 @@ from typing import Any
 
 #: `check(club_id=..., user=...)`: whether the user belongs to the club.
 ClubMembership = Callable[..., bool]
-#: `part(game_id=...)`: what a part of the table page shows of that game.
-TablePagePart = Callable[..., Any]
 
 _club_membership: list[ClubMembership] = []
-_table_page_parts: list[TablePagePart] = []
 
 
 def register_club_membership(check: ClubMembership) -> None:
@@ -44,13 +37,3 @@ def can_see_game(*, game: Any, user: Any) -> bool:
     if getattr(game, "visibility", None) != "club":
         return True
     return is_club_member(club_id=game.club_id, user=user)
-
-
-def register_table_page_part(part: TablePagePart) -> None:
-    if part not in _table_page_parts:
-        _table_page_parts.append(part)
-
-
-def table_page_parts(*, game_id: int) -> tuple[Any, ...]:
-    """What every registered part of the table page shows of this game, in registration order."""
-    return tuple(part(game_id=game_id) for part in _table_page_parts)

@@ -83,6 +83,8 @@ class Game(models.Model):
     )
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token, editable=False)
     rated = models.BooleanField(_("rated"), default=True)
+    #: The game starts by itself once its last seat is taken (`games.services.lobby.game_join`).
+    auto_start = models.BooleanField(_("start when full"), default=False)
     #: The club a club game (or league table) belongs to; see `hooks.can_see_game`.
     club = models.ForeignKey(
         "clubs.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"

@@ -1,7 +1,8 @@
-"""The events of a game's latest actions, every seat's, cached by the game's move count.
+"""The game's latest actions (who played each, whether a deadline did, every seat's events),
+cached by the game's move count.
 
 The actions up to a move count never change, so an entry is never stale; each reader's table
-filters the events for its seat (`selectors.table_from`). A read fills the entry of its move count;
+filters the events for its seat (`selectors.table_of`). A read fills the entry of its move count;
 a move, once committed, makes the next entry from the one before it, so the mover's table and
 every other seat's after it read no actions at all.
 """
@@ -15,36 +16,50 @@ from django.core.cache import cache
 
 from .models import Action, Game
 
-#: How many of the latest actions' events the table shows.
+#: How many of the latest actions the table's log shows.
 LOG_ACTIONS = 30
 #: How long an entry is kept (a move makes a new one).
 CACHE_SECONDS = 600
 
-Events = list[list[dict[str, Any]]]
+#: One action as the log reads it: {"seat": int, "timed_out": bool, "events": [...]}.
+Recent = list[dict[str, Any]]
 
 
 def _key(game_id: int, created_at: datetime, move_count: int) -> str:
     # The creation time too: a database that reuses ids could give another game the same id.
-    return f"recent:{game_id}:{created_at.timestamp()}:{move_count}"
+    return f"recent_actions:{game_id}:{created_at.timestamp()}:{move_count}"
 
 
-def recent_events(game: Game) -> Events:
-    """The events of the game's latest LOG_ACTIONS actions, oldest first, read anew on every call
-    (from the cache, which pickles, or the database): the caller may change them (a table
-    redacts its seat's events in place)."""
+def recent_actions(game: Game) -> Recent:
+    """The game's latest LOG_ACTIONS actions, oldest first, read anew on every call (from the
+    cache, which pickles, or the database): the caller may change them."""
     key = _key(game.pk, game.created_at, game.move_count)
-    events = cache.get(key)
-    if events is None:
-        latest = Action.objects.filter(game_id=game.pk).order_by("-seq").values_list("events", flat=True)
-        events = list(reversed(latest[:LOG_ACTIONS]))
-        cache.set(key, events, CACHE_SECONDS)
-    return events
+    actions = cache.get(key)
+    if actions is None:
+        rows = (
+            Action.objects.filter(game_id=game.pk)
+            .order_by("-seq")
+            .values_list("seat_index", "source", "events")[:LOG_ACTIONS]
+        )
+        actions = [
+            {"seat": seat, "timed_out": source == Action.Source.TIMEOUT, "events": events}
+            for seat, source, events in reversed(rows)
+        ]
+        cache.set(key, actions, CACHE_SECONDS)
+    return actions
 
 
-def remember_move(game_id: int, created_at: datetime, before: int, added: Events) -> None:
+def remember_move(game_id: int, created_at: datetime, before: int, added: list[list[dict[str, Any]]]) -> None:
     """After a move's commit (never before: a rolled-back move would leave an entry for a move
-    count its game never reached): the entry after the move from the one before it, if cached."""
-    events = cache.get(_key(game_id, created_at, before))
-    if events is not None:
-        entry = (events + added)[-LOG_ACTIONS:]
+    count its game never reached): the entry after the move from the one before it, if cached.
+
+    `added` holds the events of each action the move played: the player's own, then any played
+    for resigned seats. None of them ran out of time (deadlines play through another path), and
+    who played them is not needed then: the log names players from the events.
+    """
+    actions = cache.get(_key(game_id, created_at, before))
+    if actions is not None:
+        entry = (actions + [{"seat": None, "timed_out": False, "events": events} for events in added])[
+            -LOG_ACTIONS:
+        ]
         cache.set(_key(game_id, created_at, before + len(added)), entry, CACHE_SECONDS)

@@ -1,15 +1,14 @@
 """Reads for pages, fragments and the API.
 
 Templates and API responses get plain dataclasses built here: game facts without the snapshot,
-the engine's per-seat `view`, the seat's legal actions with labels, and the log filtered by the
-events' visibility. The state is loaded from the snapshot (never replayed), and every selector
-runs a fixed number of queries whatever the length of the game.
+the engine's per-seat `view`, the seat's legal actions with labels (worded from that view), and
+the latest actions' events filtered by their visibility. The state is loaded from the snapshot
+(never replayed), and every selector runs a fixed number of queries whatever the length of the
+game.
 """
 
 from __future__ import annotations
 
-import functools
-import json
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -17,27 +16,22 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
-from django.db import connection
-from django.db.models import Count, Exists, F, OuterRef, QuerySet, Subquery
+from django.db.models import Count, Exists, F, OuterRef, Subquery
 
 import engine
 from accounts.selectors import display_names
 
 from . import hooks
+from .board.labels import label
+from .board.log import Played
+from .board.options import ShownOption, game_options
+from .board.prompt import action_json
 from .errors import GameNotFound
-from .i18n import describe_actions
-from .models import Game, Seat, SecretAssignment
-from .recent import recent_events
+from .models import Game, Seat
+from .recent import recent_actions
 from .services import invite_token_matches
 
-#: How long a seat's secret cards stay cached (they never change once dealt).
-SECRETS_CACHE_SECONDS = 24 * 3600
-#: Shown in the log instead of a card the seat no longer sees.
-HIDDEN = "?"
-
 User = AbstractBaseUser | AnonymousUser
-#: `json.dumps(..., sort_keys=True)` without building an encoder for every action's form.
-_sorted_json = json.JSONEncoder(sort_keys=True).encode
 
 
 @dataclass(frozen=True)
@@ -55,6 +49,7 @@ class GameInfo:
     visibility: str
     options: dict[str, Any]
     rated: bool
+    auto_start: bool
     created_at: datetime
     finished_at: datetime | None
 
@@ -73,6 +68,16 @@ class GameInfo:
     @property
     def is_full(self) -> bool:
         return self.seats_taken >= self.num_players
+
+    @property
+    def shown_options(self) -> list[ShownOption]:
+        """The game's options in words (label, explanation, value)."""
+        return game_options(self.slug, self.options)
+
+    @property
+    def changed_options(self) -> list[ShownOption]:
+        """The options that differ from the printed rules' defaults."""
+        return [o for o in self.shown_options if not o.default]
 
 
 @dataclass(frozen=True)
@@ -102,7 +107,7 @@ class LegalAction:
 
     @property
     def as_json(self) -> str:
-        return _sorted_json(self.action)
+        return action_json(self.action)
 
 
 @dataclass(frozen=True)
@@ -115,10 +120,12 @@ class Table:
     resigned: bool
     invite_token: str | None
     view: dict[str, Any] | None
+    #: The name of the player who created the game (who may start it), if they sit at it.
+    creator: str | None = None
     legal_actions: list[LegalAction] = field(default_factory=list)
     to_act: list[int] = field(default_factory=list)
-    log: list[dict[str, Any]] = field(default_factory=list)
-    my_secrets: list[tuple[str, str]] = field(default_factory=list)
+    #: The latest actions, each with the events of it this seat may read, oldest first.
+    log: list[Played] = field(default_factory=list)
 
     @property
     def my_turn(self) -> bool:
@@ -149,6 +156,7 @@ def game_info(game: Game, seats_taken: int | None = None) -> GameInfo:
         visibility=game.visibility,
         options=dict(game.options),
         rated=game.rated,
+        auto_start=game.auto_start,
         created_at=game.created_at,
         finished_at=game.finished_at,
     )
@@ -219,8 +227,7 @@ def finished_games(*, user: AbstractBaseUser) -> list[HistoryEntry]:
 # -- the table --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SeatRow:
-    """What a table read needs of a seat, with its player's name. Read as plain values: building a
-    Seat, a User and a Profile for every seat of every table read costs more than the query."""
+    """What a table read needs of a seat, with its player's name."""
 
     pk: int
     index: int | None
@@ -230,51 +237,36 @@ class SeatRow:
     due_at: datetime | None
     score: int | None
     place: int | None
-    joined_at: datetime
     name: str
 
 
-SEAT_ROW_FIELDS = ("pk", "index", "user_id", "resigned", "waiting", "due_at", "score", "place", "joined_at")
+SEAT_ROW_FIELDS = ("pk", "index", "user_id", "resigned", "waiting", "due_at", "score", "place")
 
 
-def _sql_for_any_game(queryset: QuerySet[Any]) -> str:
-    """The SQL of `queryset`, a query on game 0, to run (`raw`) with another game's id."""
-    sql, params = queryset.query.sql_with_params()
-    assert params == (0,), params
-    return sql
-
-
-@functools.cache
-def _game_sql() -> str:
-    """A table read's game row. Its SQL is compiled once: compiling the ORM's query costs several
-    times what the database takes to answer it."""
-    return _sql_for_any_game(Game.objects.filter(pk=0))
-
-
-@functools.cache
-def _seats_sql() -> str:
-    """A table read's seats with their players' names, compiled once as `_game_sql`."""
-    named = Seat.objects.filter(game_id=0).annotate(name=F("user__profile__display_name"))
-    return _sql_for_any_game(named.only(*(f for f in SEAT_ROW_FIELDS if f != "pk")))
-
-
-def _game_id(value: Any) -> int:
-    """`value` as a game id a query can take (the raw queries lack the ORM's checks), else
-    GameNotFound."""
-    try:
-        game_id = int(value)
-    except (ValueError, TypeError):
-        raise GameNotFound() from None
-    _, largest = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
-    if game_id < 1 or (largest is not None and game_id > largest):  # SQLite refuses larger ints
-        raise GameNotFound()
-    return game_id
+#: How long a version's seats stay in the shared cache: each seat's table of a version reads them
+#: once for all (a write bumps the version; a player's new name shows after at most this long).
+SEATS_CACHE_SECONDS = 60
 
 
 def seat_rows(game: Game) -> list[SeatRow]:
-    """The game's seats in seat order, with their players' names (one query)."""
-    seats = Seat.objects.raw(_seats_sql(), [game.pk])
-    rows = [SeatRow(*(getattr(seat, f) for f in SEAT_ROW_FIELDS), seat.name) for seat in seats]
+    """The game's seats in seat order, with their players' names: one query per game version (the
+    next seat's table of the same version reads them from the shared cache)."""
+    # The creation time too: a database that reuses ids could give another game the same id.
+    key = f"seats:{game.pk}:{game.created_at.timestamp()}:{game.version}"
+    rows = cache.get(key)
+    if rows is None:
+        rows = _seat_rows(game)
+        cache.set(key, rows, SEATS_CACHE_SECONDS)
+    return rows
+
+
+def _seat_rows(game: Game) -> list[SeatRow]:
+    rows = [
+        SeatRow(**row)
+        for row in Seat.objects.filter(game=game).values(
+            *SEAT_ROW_FIELDS, name=F("user__profile__display_name")
+        )
+    ]
     unnamed = [row.user_id for row in rows if row.name is None]
     if unnamed:  # users from before profiles: created with their defaults, as display_name does
         names = display_names(get_user_model().objects.filter(pk__in=unnamed))
@@ -284,19 +276,20 @@ def seat_rows(game: Game) -> list[SeatRow]:
 
 @dataclass(frozen=True)
 class TableHead:
-    """The rows a table read starts from (the game, its seats, the reader's seat), access checked.
+    """A table read's start, access checked: the game row and the reader's seat (one query for a
+    player). Enough for the page around the table and for the rendered table's cache key;
+    `table_of` reads the rest (the seats with their players' names, the engine's part)."""
 
-    `shell` holds everything of the `Table` but the per-seat view, legal actions, log and secrets,
-    which `table_from` adds.
-    """
-
-    game: Game
-    mine: SeatRow | None
-    shell: Table
+    row: Game
+    mine: Seat | None
+    game: GameInfo
+    is_member: bool
+    #: The reader's seat once the game has started (None for a spectator or an open game).
+    seat: int | None
 
     @property
     def started(self) -> bool:
-        return self.game.snapshot is not None
+        return self.row.snapshot is not None
 
 
 def table(*, game_id: int, user: User, invite_token: str | None = None) -> Table:
@@ -304,24 +297,29 @@ def table(*, game_id: int, user: User, invite_token: str | None = None) -> Table
 
     Private games are GameNotFound for anyone who is neither seated nor holding the invite token.
     """
-    return table_from(table_head(game_id=game_id, user=user, invite_token=invite_token))
+    return table_of(table_head(game_id=game_id, user=user, invite_token=invite_token))
 
 
 def table_head(*, game_id: int, user: User, invite_token: str | None = None) -> TableHead:
-    """The game and its seats for `table`, after the access checks (two queries)."""
-    game = next(iter(Game.objects.raw(_game_sql(), [_game_id(game_id)])), None)
+    """The game and the reader's seat, after the access checks: one query for a player (their
+    seat with its game), two for anyone else."""
+    mine = None
+    if user.is_authenticated:
+        # `game__pk`, not `game_id`: the pk's lookup answers "none" for an id no database holds
+        mine = Seat.objects.select_related("game").filter(game__pk=game_id, user=user).first()
+    game = mine.game if mine is not None else Game.objects.filter(pk=game_id).first()
     if game is None:
         raise GameNotFound()
-    return _head(game, seat_rows(game), user, invite_token)
+    return _head(game, mine, user, invite_token)
 
 
 def table_head_of(*, game: Game, user: User) -> TableHead:
     """`table_head` for a game row already read, such as the one a move returns (one query)."""
-    return _head(game, seat_rows(game), user, None)
+    mine = Seat.objects.filter(game=game, user=user).first() if user.is_authenticated else None
+    return _head(game, mine, user, None)
 
 
-def _head(game: Game, seats: list[SeatRow], user: User, invite_token: str | None) -> TableHead:
-    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+def _head(game: Game, mine: Seat | None, user: User, invite_token: str | None) -> TableHead:
     if (
         mine is None
         and game.visibility == Game.Visibility.PRIVATE
@@ -330,100 +328,63 @@ def _head(game: Game, seats: list[SeatRow], user: User, invite_token: str | None
         raise GameNotFound()
     if mine is None and not hooks.can_see_game(game=game, user=user):
         raise GameNotFound()  # club-only games: members of the club only
-
-    players = [
-        Player(
-            index=s.index,
-            name=s.name,
-            resigned=s.resigned,
-            waiting=s.waiting,
-            due_at=s.due_at,
-            score=s.score,
-            place=s.place,
-        )
-        for s in seats
-    ]
-    common = {
-        "game": game_info(game, len(seats)),
-        "players": players,
-        "is_member": mine is not None,
-        "is_creator": user.is_authenticated and game.created_by_id == user.pk,
-        "resigned": mine is not None and mine.resigned,
-        "invite_token": game.invite_token if mine is not None else None,
-    }
-    seat = mine.index if mine is not None and game.snapshot is not None else None
-    return TableHead(game=game, mine=mine, shell=Table(**common, seat=seat, view=None))
+    return TableHead(
+        row=game,
+        mine=mine,
+        game=game_info(game),
+        is_member=mine is not None,
+        seat=mine.index if mine is not None and game.snapshot is not None else None,
+    )
 
 
-def table_from(head: TableHead) -> Table:
-    """The whole `Table` for a head: the seat's view, legal actions, log and secret cards."""
-    game, mine = head.game, head.mine
+def table_of(head: TableHead) -> Table:
+    """The whole `Table` for a head: the seats with their players' names, and once the game has
+    started the seat's view, its legal actions and its log."""
+    game, mine = head.row, head.mine
+    seats = seat_rows(game)
+    user_id = mine.user_id if mine is not None else None
+    table = Table(
+        game=game_info(game, len(seats)),
+        players=[
+            Player(
+                index=s.index,
+                name=s.name,
+                resigned=s.resigned,
+                waiting=s.waiting,
+                due_at=s.due_at,
+                score=s.score,
+                place=s.place,
+            )
+            for s in seats
+        ],
+        seat=head.seat,
+        is_member=mine is not None,
+        is_creator=user_id is not None and game.created_by_id == user_id,
+        resigned=mine is not None and mine.resigned,
+        invite_token=game.invite_token if mine is not None else None,
+        view=None,
+        creator=next((s.name for s in seats if s.user_id == game.created_by_id), None),
+    )
     if game.snapshot is None:
-        return head.shell
-    seat = head.shell.seat
-    common = {
-        "game": head.shell.game,
-        "players": head.shell.players,
-        "is_member": head.shell.is_member,
-        "is_creator": head.shell.is_creator,
-        "resigned": head.shell.resigned,
-        "invite_token": head.shell.invite_token,
-    }
+        return table
+    seat = head.seat
     rules = game.engine
     state = rules.from_json(game.snapshot)
     over = rules.is_over(state)
-    legal = [] if seat is None or mine.resigned else rules.legal_actions(state, seat)
-    hidden = rules.secrets_from(state, seat)
-    log = engine.events_for(
-        [event for action in recent_events(game) for event in action], seat, game_over=over
-    )
-    if hidden:
-        for event in log:
-            _redact(event, hidden)
-    return Table(
-        **common,
-        seat=seat,
-        view=rules.view(state, seat),
-        legal_actions=[
-            LegalAction(a, label)
-            for a, label in zip(legal, describe_actions(rules, state, seat, legal), strict=True)
-        ],
+    view = rules.view(state, seat)
+    legal = [] if seat is None or table.resigned else rules.legal_actions(state, seat)
+    log = [
+        Played(
+            seat=a["seat"],
+            timed_out=a["timed_out"],
+            events=engine.events_for(a["events"], seat, game_over=over),
+        )
+        for a in recent_actions(game)
+    ]
+    return replace(
+        table,
+        view=view,
+        legal_actions=[LegalAction(a, label(game.slug, view, a)) for a in legal],
         to_act=rules.to_act(state),
         log=log,
-        my_secrets=secrets_for_seat(seat=mine) if mine is not None else [],
     )
-
-
-def _redact(value: dict[str, Any] | list[Any], hidden: set[str]) -> None:
-    """Replace every string the seat may not know now by HIDDEN, in `value` (an event, or a list
-    or dict inside one) and all it holds.
-
-    An event shows a seat what it could see at the time (a trade offer's cards, a draft); once
-    those cards are out of its sight again the engine lists them in `secrets_from`, and the log
-    must not show more than the seat's current view.
-
-    The events are this read's own (`recent_events` returns a fresh copy), so they are changed in
-    place, which costs a third less than copying them; they are JSON data, so exact type tests do.
-    """
-    items = value.items() if type(value) is dict else enumerate(value)
-    for key, item in items:
-        kind = type(item)
-        if kind is str:
-            if item in hidden:
-                value[key] = HIDDEN
-        elif kind is dict or kind is list:
-            _redact(item, hidden)
-
-
-def secrets_for_seat(*, seat: SeatRow) -> list[tuple[str, str]]:
-    """(kind, card) dealt secretly to this seat; callers pass only the requesting user's own seat.
-
-    Dealt once, at the start, and never changed: kept in the cache under the seat (its join time
-    too, as a database that reuses ids could give another seat the same id).
-    """
-    key = f"secrets:{seat.pk}:{seat.joined_at.timestamp()}"
-    secrets = cache.get(key)
-    if secrets is None:
-        secrets = list(SecretAssignment.objects.filter(seat_id=seat.pk).values_list("kind", "card"))
-        cache.set(key, secrets, SECRETS_CACHE_SECONDS)
-    return secrets

@@ -1,20 +1,19 @@
 from django.urls import path
 
-from . import views
-from .board import views as board_views
+from . import table_views, views
 
 app_name = "games"
 urlpatterns = [
     path("", views.home, name="home"),
-    path("games/", views.lobby, name="lobby"),
+    path("games/", views.lobby_page, name="lobby"),
     path("games/new/", views.create, name="create"),
     path("games/history/", views.history, name="history"),
-    path("games/rules/<slug:slug>/", board_views.rules, name="rules"),
+    path("games/rules/<slug:slug>/", table_views.rules, name="rules"),
     path("games/<int:game_id>/", views.table, name="table"),
     path("games/<int:game_id>/act/", views.act, name="act"),
-    path("games/<int:game_id>/version/", board_views.version, name="version"),
-    path("games/<int:game_id>/trade/", board_views.trade, name="trade"),
-    path("games/<int:game_id>/compose/", board_views.compose, name="compose"),
+    path("games/<int:game_id>/version/", table_views.version, name="version"),
+    path("games/<int:game_id>/trade/", table_views.trade, name="trade"),
+    path("games/<int:game_id>/compose/", table_views.compose, name="compose"),
     path("games/<int:game_id>/join/", views.join, name="join"),
     path("games/<int:game_id>/leave/", views.leave, name="leave"),
     path("games/<int:game_id>/start/", views.start, name="start"),

@@ -2,12 +2,12 @@
 
 A refused request (GameError) becomes a 4xx: a small error fragment for htmx (retargeted to
 `#game-errors`), otherwise an error page; nothing is written. Successful POSTs redirect (PRG),
-except `act` under htmx, which answers with the updated table fragment.
+except a move under htmx, which answers with the updated table fragment. Views that answer htmx
+and plain requests differently say so in `Vary: HX-Request`.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -22,30 +22,32 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
-from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import reswap, retarget
 
 import engine
-from accounts.selectors import display_name
 
-from . import hooks, selectors, services
-from .board.markup import time_left
+from . import selectors, services
+from .board import present_table
 from .errors import GameError
 from .forms import ActionForm, GameCreateForm, InviteForm, VersionForm, cleaned_or_error
-from .models import Action
+from .models import Action, Game
 
 TABLE_TEMPLATE = "games/table.html"
-#: How long a rendered table fragment or page shell is kept; a write makes a fragment unreachable
-#: sooner (new version).
-TABLE_CACHE_SECONDS = 600
-#: Stand for the reader's own parts in cached markup: their CSRF token, and in a page shell the
-#: `#table` fragment and their messages (NUL: never in a rendered name or text, which forms refuse).
+#: How long a rendered `#table` stays in the shared cache. A write bumps the game's version, so
+#: a move is seen at once; what changes without one (the time left to a deadline, a player's new
+#: name) is at most this old.
+TABLE_CACHE_SECONDS = 60
+#: Stands for the reader's own CSRF token in a cached `#table`, which every reader of that seat
+#: shares: `answer_with_csrf` puts each reader's token in. NUL is in no rendered name or text
+#: (form fields refuse it), so nothing else can turn into a token.
 CSRF_SLOT = "\x00csrf-token\x00"
-TABLE_SLOT = "\x00table\x00"
-MESSAGES_SLOT = "\x00messages\x00"
+
+#: Answers differ for htmx requests (a fragment) and plain ones (a page or a redirect).
+vary_on_htmx = vary_on_headers("HX-Request")
 
 
 def handles_game_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -72,14 +74,6 @@ def _invite_link(request: HttpRequest, table: selectors.Table) -> str | None:
     return request.build_absolute_uri(f"{path}?{urlencode({'invite': table.invite_token})}")
 
 
-def _lobby_context(request: HttpRequest, form: GameCreateForm) -> dict[str, Any]:
-    return {
-        "open_games": selectors.open_games(user=request.user),
-        "my_games": selectors.my_games(user=request.user),
-        "form": form,
-    }
-
-
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "games/home.html", {"games": engine.GAMES.values()})
@@ -87,17 +81,25 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @login_required
-def lobby(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/lobby.html", _lobby_context(request, GameCreateForm()))
+def lobby_page(request: HttpRequest) -> HttpResponse:
+    context = {
+        "open_games": selectors.open_games(user=request.user),
+        "my_games": selectors.my_games(user=request.user),
+        "form": GameCreateForm(),
+    }
+    return render(request, "games/lobby.html", context)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 @handles_game_errors
 def create(request: HttpRequest) -> HttpResponse:
+    """The form for a new game (GET), and the new game (POST: then its table)."""
+    if request.method == "GET":
+        return render(request, "games/new.html", {"form": GameCreateForm(initial=request.GET.dict())})
     form = GameCreateForm(request.POST)
     if not form.is_valid():
-        return render(request, "games/lobby.html", _lobby_context(request, form), status=400)
+        return render(request, "games/new.html", {"form": form}, status=400)
     data = form.cleaned_data
     game = services.game_create(
         user=request.user,
@@ -107,111 +109,80 @@ def create(request: HttpRequest) -> HttpResponse:
         pace=data["pace"],
         visibility=data["visibility"],
         rated=data["rated"],
+        auto_start=data["auto_start"],
     )
     messages.success(request, _("Your game is open. Share the link to fill the seats."))
     return redirect("games:table", game.pk)
 
 
-def _fragment_key(head: selectors.TableHead, invite: str) -> str | None:
-    """The cache key of a started game's `#table` fragment as this reader sees it, else None.
-
-    The game's version bumps on every write, so an entry is never stale for the game; the seat
-    (or the spectator) keeps one seat's secrets from another; the rest is everything else the
-    fragment shows that can change without a write: the reader's language and time zone, the
-    players' names and the deadlines' "… left" (as the template words them now), the invite
-    token in the page's address. Open games (cheap, and their forms vary by reader) are not cached.
-    """
-    if not head.started:
-        return None
-    shell = head.shell
-    lefts = [time_left(p.due_at) for p in shell.players if p.due_at is not None]
-    varying = repr((shell, lefts, invite, timezone.get_current_timezone_name()))
-    digest = hashlib.sha256(varying.encode()).hexdigest()
-    seat = "spectator" if shell.seat is None else shell.seat
-    game = head.game
-    return f"table:{game.pk}:{game.created_at.timestamp()}:{game.version}:{seat}:{get_language()}:{digest}"
+def table_cache_key(game: Game, seat: int | None) -> str:
+    """The one cache key of a started game's rendered `#table`: the game (its id and creation
+    time: a database may reuse ids), its version (every write bumps it), the seat whose view it
+    shows (or the spectator's), and what the template words and dates by: the language and the
+    time zone."""
+    return ":".join(
+        (
+            "table",
+            str(game.pk),
+            str(game.created_at.timestamp()),
+            str(game.version),
+            "spectator" if seat is None else str(seat),
+            get_language(),
+            timezone.get_current_timezone_name(),
+        )
+    )
 
 
-def _table_fragment(request: HttpRequest, head: selectors.TableHead, context: dict[str, Any]) -> str:
-    """The `#table` fragment, from the cache when this reader's entry for this version exists.
-
-    Its forms embed the CSRF token, which is the reader's own: the fragment is rendered (and
-    stored, and returned) with CSRF_SLOT in its place; `_with_csrf` puts the token in.
-    """
-    key = _fragment_key(head, context["invite_token"])
-    html = cache.get(key) if key is not None else None
-    if html is None:
-        context = {**context, "t": selectors.table_from(head), "csrf_token": CSRF_SLOT}
-        html = render_to_string(f"{TABLE_TEMPLATE}#table", context, request)
-        if key is not None:
-            cache.set(key, html, TABLE_CACHE_SECONDS)
-    return html
-
-
-def _with_csrf(request: HttpRequest, html: str) -> HttpResponse:
-    if CSRF_SLOT in html:
-        html = html.replace(CSRF_SLOT, get_token(request))
-    return HttpResponse(html)
-
-
-def _shell_key(request: HttpRequest, head: selectors.TableHead) -> str | None:
-    """The cache key of the page around a started game's `#table` as this reader sees it, else None.
-
-    It holds everything `table.html` and `base.html` show outside the table: the reader (their
-    name in the menu, their seat, whether they sit at the table), the game's name, status and
-    pace, the parts other apps add (`hooks.table_page_parts`: who is away, the reader's mute),
-    the language, the time zone (of a vacation's end) and the address (the language form returns
-    to it). Whatever those templates come to show outside the table must be added here.
-    """
-    if not head.started:
-        return None
-    shell, user, game = head.shell, request.user, head.game
-    name = display_name(user) if user.is_authenticated else None
-    parts = hooks.table_page_parts(game_id=game.pk)
-    reader = (user.pk, name, shell.seat, shell.is_member, request.get_full_path())
-    varying = repr((reader, game.slug, game.status, game.pace, parts, timezone.get_current_timezone_name()))
-    digest = hashlib.sha256(varying.encode()).hexdigest()
-    return f"table_page:{game.pk}:{game.created_at.timestamp()}:{get_language()}:{digest}"
-
-
-def _table_page(
-    request: HttpRequest, head: selectors.TableHead, context: dict[str, Any], fragment: str
-) -> HttpResponse:
-    """The full table page: its shell (from the cache when this reader has one) around `fragment`.
-
-    The shell is rendered (and stored) with slots for the fragment, the reader's messages (shown
-    once) and their CSRF token, which are put in on the way out.
-    """
-    key = _shell_key(request, head)
-    page = cache.get(key) if key is not None else None
-    if page is None:
-        slots = {"table_html": mark_safe(TABLE_SLOT), "messages_html": mark_safe(MESSAGES_SLOT)}
-        page = render_to_string(TABLE_TEMPLATE, {**context, **slots, "csrf_token": CSRF_SLOT}, request)
-        if key is not None:
-            cache.set(key, page, TABLE_CACHE_SECONDS)
-    messages_html = render_to_string("base.html#messages", request=request)
-    return _with_csrf(request, page.replace(TABLE_SLOT, fragment, 1).replace(MESSAGES_SLOT, messages_html, 1))
-
-
-def _table_context(request: HttpRequest, head: selectors.TableHead) -> dict[str, Any]:
+def _fragment_context(request: HttpRequest, table: selectors.Table) -> dict[str, Any]:
     return {
-        "t": head.shell,
-        "started": head.started,
-        "invite_link": _invite_link(request, head.shell),
+        "t": table,
+        "p": present_table(table),
+        "invite_link": _invite_link(request, table),
         "invite_token": request.GET.get("invite", ""),
         "invite_form": InviteForm(),
     }
 
 
+def _table_fragment(request: HttpRequest, head: selectors.TableHead) -> str:
+    """`#table` as this reader sees it. A started game's comes from the shared cache when this
+    seat's entry for this version exists, with CSRF_SLOT for the forms' token; an open game's
+    (cheap, its forms differ by reader) is rendered each time."""
+    if not head.started:
+        return render_to_string(
+            f"{TABLE_TEMPLATE}#table", _fragment_context(request, selectors.table_of(head)), request
+        )
+    key = table_cache_key(head.row, head.seat)
+    html = cache.get(key)
+    if html is None:
+        context = {**_fragment_context(request, selectors.table_of(head)), "csrf_token": CSRF_SLOT}
+        html = render_to_string(f"{TABLE_TEMPLATE}#table", context, request)
+        cache.set(key, html, TABLE_CACHE_SECONDS)
+    return html
+
+
+def answer_with_csrf(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """The response with the reader's CSRF token where a cached `#table` has CSRF_SLOT."""
+    slot = CSRF_SLOT.encode()
+    if slot in response.content:
+        response.content = response.content.replace(slot, get_token(request).encode())
+    return response
+
+
+def _table_response(request: HttpRequest, head: selectors.TableHead) -> HttpResponse:
+    """The `#table` fragment for htmx, else the whole page around it."""
+    fragment = _table_fragment(request, head)
+    if request.htmx:
+        return answer_with_csrf(request, HttpResponse(fragment))
+    context = {"t": head, "started": head.started, "table_html": fragment}
+    return answer_with_csrf(request, render(request, TABLE_TEMPLATE, context))
+
+
 @require_GET
+@vary_on_htmx
 @handles_game_errors
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
     head = selectors.table_head(game_id=game_id, user=request.user, invite_token=request.GET.get("invite"))
-    context = _table_context(request, head)
-    fragment = _table_fragment(request, head, context)
-    if request.htmx:
-        return _with_csrf(request, fragment)
-    return _table_page(request, head, context, fragment)
+    return _table_response(request, head)
 
 
 def play_move(
@@ -219,8 +190,7 @@ def play_move(
 ) -> HttpResponse:
     """Play the user's action; answer htmx with the new table fragment, a plain form with a redirect.
 
-    Every way of making a move from the table (a button, a composed form, a trade) ends here. The
-    fragment is built from the game row the move wrote, and cached like the table's.
+    Every way of making a move from the table (a button, a composed form, a trade) ends here.
     """
     game = services.action_submit(
         game_id=game_id,
@@ -230,14 +200,14 @@ def play_move(
         source=Action.Source.WEB,
     )
     if request.htmx:
-        head = selectors.table_head_of(game=game, user=request.user)
-        return _with_csrf(request, _table_fragment(request, head, _table_context(request, head)))
+        return _table_response(request, selectors.table_head_of(game=game, user=request.user))
     messages.success(request, done)
     return redirect("games:table", game_id)
 
 
 @require_POST
 @login_required
+@vary_on_htmx
 @handles_game_errors
 def act(request: HttpRequest, game_id: int) -> HttpResponse:
     data = cleaned_or_error(ActionForm(request.POST))
@@ -261,8 +231,13 @@ def _lobby_action(
     def view(request: HttpRequest, game_id: int) -> HttpResponse:
         data = cleaned_or_error(VersionForm(request.POST))
         kwargs = {"invite_token": data["invite"]} if service is services.game_join else {}
-        service(game_id=game_id, user=request.user, expected_version=data["expected_version"], **kwargs)
-        messages.success(request, success)
+        game = service(
+            game_id=game_id, user=request.user, expected_version=data["expected_version"], **kwargs
+        )
+        if service is services.game_join and game.status == game.Status.RUNNING:
+            messages.success(request, _("You took the last seat: the game has started."))
+        else:
+            messages.success(request, success)
         return redirect("games:lobby") if to_lobby else redirect("games:table", game_id)
 
     view.__name__ = service.__name__

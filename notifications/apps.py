@@ -1,7 +1,6 @@
 from django.apps import AppConfig
 
 from accounts import mail
-from games import hooks
 
 
 class NotificationsConfig(AppConfig):
@@ -12,8 +11,6 @@ class NotificationsConfig(AppConfig):
         # This app's modules need the models, loaded by now.
         from . import receivers  # noqa: F401  (connects anymail's inbound signal and games' writes)
         from .outbox import queue_rendered_mail
-        from .selectors import seat_badges
 
-        # Account mails go through the outbox; the cached table page varies by the table's notices.
+        # Account mails go through the outbox.
         mail.register_sender(queue_rendered_mail)
-        hooks.register_table_page_part(seat_badges)

@@ -20,8 +20,6 @@ from django.utils.translation import gettext as _
 import engine
 from clubs import selectors as club_selectors
 from clubs.errors import Conflict, Forbidden, NotFound
-from games.board.log import sections
-from games.board.present import BOARDS, Presented
 from games.i18n import describe_action
 from games.models import Action, Game
 
@@ -47,19 +45,8 @@ class Replay:
     action_label: str | None = None
     log: list[dict[str, Any]] = field(default_factory=list)
     seat_choices: list[int | None] = field(default_factory=list)
-
-    @property
-    def presented(self) -> Any:
-        """The board as the table draws it (in the reader's language); every game has one."""
-        build = BOARDS[self.slug]
-        return Presented(
-            slug=self.slug, board=build(self.view, dict(enumerate(self.players))), waited=False, due_at=None
-        )
-
-    @property
-    def log_sections(self) -> list[Any]:
-        """The log as the table words it (sentences in the reader's language), newest first."""
-        return sections(self.slug, self.log, self.view, dict(enumerate(self.players)))
+    #: The seat of the user who reads the replay, if they played: "you" in its words.
+    reader: int | None = None
 
     @property
     def previous(self) -> int | None:
@@ -142,6 +129,7 @@ def replay(
         action_label=label,
         log=log[-40:] if not over_now else log[-80:],
         seat_choices=choices,
+        reader=mine.index if mine is not None else None,
     )
 
 

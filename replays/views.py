@@ -8,6 +8,8 @@ from django.views.decorators.http import require_GET
 
 from clubs.errors import Invalid
 from clubs.http import handles_club_errors
+from games.board import present_board
+from games.board.log import Played, sections
 
 from . import selectors
 
@@ -32,8 +34,29 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         seat=_int_param(request, "seat"),
         spectator=request.GET.get("seat") == "spectator",
     )
-    seat_param = "spectator" if data.seat is None else str(data.seat)
-    return render(request, "replays/replay.html", {"replay": data, "seat_param": seat_param})
+    names = dict(enumerate(data.players))
+    # The board and log as the table draws them, from the chosen seat's view then; "you" is
+    # only ever the reader's own seat.
+    board = present_board(data.slug, data.view, names, data.reader)
+    context = {
+        "replay": data,
+        "b": board,
+        "board_template": f"games/table.html#board_{data.slug}",
+        "private_template": f"games/table.html#private_{data.slug}",
+        "log": sections(data.slug, [Played(seat=None, events=data.log)], data.view, names, data.reader),
+        "seat_param": "spectator" if data.seat is None else str(data.seat),
+        "seen_by": None if data.seat is None else data.seat + 1,
+        "seat_links": [
+            {
+                "param": "spectator" if s is None else str(s),
+                "seat": s,
+                "number": None if s is None else s + 1,
+                "name": None if s is None else data.players[s],
+            }
+            for s in data.seat_choices
+        ],
+    }
+    return render(request, "replays/replay.html", context)
 
 
 @require_GET

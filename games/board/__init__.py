@@ -1,10 +1,11 @@
-"""Presenters: a seat's engine view (and the events it may read) turned into template-ready data.
+"""Presenters: a seat's engine view (its legal actions, its filtered log) turned into template data.
 
-Everything here reads only what `selectors.table` hands the template: the per-seat `view`, the
-seat's legal actions and its filtered log. Nothing reads a state, a snapshot or another seat's
-secrets, so a board, a prompt or a log line can show only what that seat may know.
+The one path from state to page: `games.selectors.table` reads the game and gives the seat's
+view, legal actions and log; `present_table` turns them into plain dataclasses; the template
+`games/table.html` renders them, one partial per section. Nothing here reads a state, a snapshot
+or another seat's secrets.
 """
 
-from .present import present_table
+from .present import TablePresenter, present_board, present_situation, present_table
 
-__all__ = ["present_table"]
+__all__ = ["TablePresenter", "present_board", "present_situation", "present_table"]

@@ -1,27 +1,36 @@
-"""Lifeboat (Siadek): the boat bow to stern, and the private corner of one seat, from its view."""
+"""Lifeboat (Siadek) presented from one seat's view: the boat bow to stern, the seat's private
+corner, the questions it answers, and after the end the results with every score explained."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
 
-from engine.lifeboat.data import CHARACTERS, KIND, KINDS, NAVIGATION, VALUE
-from games import i18n
-from games.i18n import gettext as _
-from games.i18n import names_of, per_language, pgettext
+from engine.lifeboat.data import CHARACTERS, JEWEL_POINTS, KIND, VALUE
 
 from . import svg
+from .names import (
+    OBJECT,
+    SUBJECT,
+    TO,
+    WITH,
+    card_list,
+    card_name,
+    character_name,
+    condition_name,
+    navigation_line,
+    provision_name,
+    seat_label,
+    seat_number,
+)
 from .palette import CHARACTER_COLOURS, ink
 from .prompt import Choice, Part
 
-#: What the selector puts in an event instead of a card the seat no longer sees.
-HIDDEN = "?"
-
 SEAT_W = 120
 DECK_W = 70
-BOAT_Y = 92
 MAX_BIRDS = 4
 
 PHASES = {
@@ -46,132 +55,28 @@ WINDOWS = {
     "react": pgettext_lazy("lifeboat window", "reactions to the fall"),
     "thirst": pgettext_lazy("lifeboat window", "water for the thirsty"),
 }
-phase_name, step_name, window_name = names_of(PHASES), names_of(STEPS), names_of(WINDOWS)
 
 
-@per_language
-def card_name(card: str) -> str:
-    """A Provisions card's printed name (by id or by kind), a Navigation card's number, else the id."""
-    if card == HIDDEN:
-        return _("a card")
-    kind = KIND.get(card, card)
-    if kind not in KINDS:
-        return (
-            _("Navigation %(number)s") % {"number": NAVIGATION[card].number} if card in NAVIGATION else card
-        )
-    if card in VALUE:
-        return _("%(card)s (%(points)s points)") % {"card": i18n.provision_name(kind), "points": VALUE[card]}
-    return i18n.provision_name(kind)
+@dataclass(frozen=True)
+class Card:
+    """A card as a seat sees it: its id (for forms and the leak tests) and its name."""
+
+    id: str
+    name: str
 
 
-@per_language
-def nav_number(card: str) -> str:
-    return _("No. %(number)s") % {"number": NAVIGATION[card].number} if card in NAVIGATION else _("a card")
-
-
-def action_label(view: dict[str, Any], action: dict[str, Any], label: str) -> str:
-    """A clearer label than the engine's where the choice is about which card (rowing, paintings)."""
-    kind = action.get("type")
-    if kind == "place_rowed":
-        rowing = (view.get("me") or {}).get("rowing", [])
-        stack = [c for c in rowing if c in action["to_stack"]]
-        bottom = [c for c in rowing if c not in action["to_stack"]]
-        return _("Row stack: %(stack)s · bottom: %(bottom)s") % {
-            "stack": ", ".join(nav_number(c) for c in stack) or _("none"),
-            "bottom": ", ".join(nav_number(c) for c in bottom) or _("none"),
-        }
-    if kind in ("keep", "play") and action.get("card") in VALUE:
-        return label.replace(i18n.provision_name("painting"), card_name(action["card"]), 1)
-    return label
-
-
-SIDES = {
-    "out": gettext_lazy("Stay out of the fight"),
-    "attacker": gettext_lazy("Fight for the attacker"),
-    "defender": gettext_lazy("Fight for the defender"),
-}
-side_choice = names_of(SIDES)
-
-
-def _unique(values: list[Any]) -> list[Any]:
-    return list(dict.fromkeys(values))
-
-
-def compose_parts(kind: str, actions: list[dict[str, Any]], view: dict[str, Any]) -> list[Part] | None:
-    """Rowing and fight rounds asked field by field (every combination of the fields is listed)."""
-    if kind == "place_rowed":
-        cards = (view.get("me") or {}).get("rowing", [])
-        legend = _("Tick the cards for the Row stack; the others go to the bottom of the deck")
-        return [Part("to_stack", legend, True, [Choice(navigation_summary(c), c) for c in cards])]
-    if kind == "fight":
-        sides = _unique([a["side"] for a in actions])
-        weapons = _unique([c for a in actions for c in a["weapons"]])
-        parts = [Part("side", _("Your side"), False, [Choice(side_choice(sd), sd) for sd in sides])]
-        if weapons:
-            options = [Choice(card_name(c), c) for c in weapons]
-            legend = _("Weapons to play from your hand (not when staying out)")
-            parts.append(Part("weapons", legend, True, options))
-        if any(a["flare"] for a in actions):
-            flare = [Choice(_("Declare it: +8 in this fight"), "true")]
-            parts.append(Part("flare", _("The Flare Gun"), True, flare))
-        return parts
-    return None
-
-
-def character_name(slug: str) -> str:
-    return i18n.character_name(slug) if slug in CHARACTERS else slug
-
-
-def _names(slugs: Any) -> str:
-    if slugs == "all":
-        return _("everyone aboard")
-    if not slugs:
-        return _("nobody")
-    return ", ".join(character_name(s) for s in slugs)
-
-
-def navigation_summary(card: str | dict[str, Any] | None) -> str:
-    """One line for a Navigation card: overboard, birds, thirst, fight and oar icons."""
-    if card is None:
-        return ""
-    return _navigation_line(card if isinstance(card, str) else card.get("id", ""))
-
-
-@per_language
-def _navigation_line(card: str) -> str:
-    nav = NAVIGATION.get(card)
-    if nav is None:
-        return _("a Navigation card")
-    overboard: Any = "all" if nav.overboard == ("*",) else list(nav.overboard)
-    if nav.thirsty_all:
-        thirsty = _("all but %(names)s") % {"names": _names(nav.thirsty)} if nav.thirsty else _("everyone")
-    else:
-        thirsty = _names(nav.thirsty)
-    number, bird, fight, oar = nav.number, nav.bird, nav.fight, nav.oar
-    parts = [_("No. %(number)s: overboard %(names)s") % {"number": number, "names": _names(overboard)}]
-    if bird:
-        parts.append(_("a bird (+1)") if bird > 0 else _("a crossed-out bird (-1)"))
-    parts.append(_("thirsty %(names)s") % {"names": thirsty})
-    if fight:
-        parts.append(_("fighters thirsty"))
-    if oar:
-        parts.append(_("rowers thirsty"))
-    return "; ".join(parts)
-
-
-CONDITIONS = {
-    "conscious": pgettext_lazy("lifeboat condition", "conscious"),
-    "unconscious": pgettext_lazy("lifeboat condition", "unconscious"),
-    "dead": pgettext_lazy("lifeboat condition", "dead"),
-}
-SIDE_NAMES = {"attacker": gettext_lazy("attacker"), "defender": gettext_lazy("defender")}
-condition_name, side_name = names_of(CONDITIONS), names_of(SIDE_NAMES)
+def cards(held: list[Any]) -> list[Card]:
+    """Cards by id, or as the view lists them (`{"id": ...}`), with their names."""
+    ids = [str(c["id"]) if isinstance(c, dict) else str(c) for c in held]
+    return [Card(c, card_name(c)) for c in ids]
 
 
 @dataclass
 class SeatPic:
+    """One character in the boat (or overboard), as everyone sees it."""
+
     seat: int
-    place: int
+    number: int
     x: int
     character: str
     name: str
@@ -183,8 +88,9 @@ class SeatPic:
     wounds: int
     size: int
     condition: str
+    condition_name: str
     pips: list[tuple[int, bool]]
-    table: list[str]
+    face_up: list[Card]
     hand_size: int
     rowed: bool
     fought: bool
@@ -194,51 +100,88 @@ class SeatPic:
 
     @property
     def details(self) -> str:
-        """The seat's public state in words, for the list beside the picture."""
-        return _details(
-            self.size,
-            self.wounds,
-            self.condition,
-            self.navigator,
-            self.waited,
-            self.side,
-            self.rowed,
-            self.fought,
-        )
+        """The seat's public marks in words, for the list beside the picture."""
+        parts = [_("Size %(size)s") % {"size": self.size}, _("wounds %(wounds)s") % {"wounds": self.wounds}]
+        parts.append(self.condition_name)
+        if self.navigator:
+            parts.append(_("navigator"))
+        if self.waited:
+            parts.append(_("to act"))
+        if self.side == "attacker":
+            parts.append(_("on the attacker's side"))
+        elif self.side == "defender":
+            parts.append(_("on the defender's side"))
+        if self.rowed:
+            parts.append(_("rowed"))
+        if self.fought:
+            parts.append(_("fought"))
+        return ", ".join(parts)
 
 
-@per_language
-def _details(
-    size: int,
-    wounds: int,
-    condition: str,
-    navigator: bool,
-    waited: bool,
-    side: str | None,
-    rowed: bool,
-    fought: bool,
-) -> str:
-    """A seat's public state in words, remembered: seats differ in few ways."""
-    parts = [
-        _("Size %(size)s") % {"size": size},
-        _("wounds %(wounds)s") % {"wounds": wounds},
-        condition_name(condition),
-    ]
-    if navigator:
-        parts.append(_("navigator"))
-    if waited:
-        parts.append(_("to act"))
-    if side:
-        parts.append(side_name(side))
-    if rowed:
-        parts.append(_("rowed"))
-    if fought:
-        parts.append(_("fought"))
-    return ", ".join(parts)
+@dataclass
+class Offer:
+    id: str
+    incoming: bool
+    other: str
+    give: list[Card]
+    take: list[Card]
+
+
+@dataclass
+class Private:
+    """What only this seat sees: its hand, Love and Hate, and its part of the draft, rowing,
+    navigation and trades."""
+
+    character: str
+    hand: list[Card]
+    love: Card
+    hate: Card
+    draft: list[Card]
+    rowing: list[str]
+    rowed: list[tuple[list[str], list[str]]]
+    row_stack: list[str]
+    offers: list[Offer]
+
+
+@dataclass
+class TradeForm:
+    """The trade form's choices while this seat may offer a trade (Actions, conscious)."""
+
+    targets: list[tuple[int, str]]
+    give: list[tuple[str, str]]
+    take_face_up: list[tuple[str, str]]
+    kinds: list[tuple[str, str]]
+
+
+@dataclass
+class ScoreLine:
+    text: str
+    points: int
+
+
+@dataclass
+class ResultRow:
+    """One seat's result: place, score and how it came about, with every card it held."""
+
+    place: int
+    tied: bool
+    seat: int
+    number: int
+    player: str
+    is_me: bool
+    character: str
+    love: Card
+    hate: Card
+    lines: list[ScoreLine]
+    score: int
+    fate: str
+    hand: list[Card]
+    face_up: list[Card]
 
 
 @dataclass
 class LifeboatBoard:
+    slug = "lifeboat"
     width: int
     seats: list[SeatPic]
     gone: list[SeatPic]
@@ -247,65 +190,69 @@ class LifeboatBoard:
     provisions: int
     navigation: int
     row_stack: int
-    turn: int
+    day: int
     phase: str
     step: str
+    status: str
     navigation_card: str
     flare_reveal: list[str]
     row_log: list[str]
-    status: str
     window: dict[str, Any] | None
     over: bool
-    private: dict[str, Any] | None = None
-    final: list[dict[str, Any]] = field(default_factory=list)
-    trade: dict[str, Any] | None = None
+    private: Private | None = None
+    trade: TradeForm | None = None
+    results: list[ResultRow] = field(default_factory=list)
+    results_note: str = ""
     svg: str = ""
 
-    @property
-    def gone_names(self) -> str:
-        """Who went overboard, each with their player."""
-        return ", ".join(f"{s.name} ({s.player})" for s in self.gone)
+
+class Reader:
+    """How this board names seats: characters by name, the reader as "you"."""
+
+    def __init__(self, view: dict[str, Any], reader: int | None) -> None:
+        self.players, self.reader = view["players"], reader
+
+    def character(self, seat: Any, form: str = SUBJECT) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(self.players):
+            return character_name(self.players[seat]["character"], form)
+        return str(seat)
+
+    def is_me(self, seat: Any) -> bool:
+        return self.reader is not None and seat == self.reader
 
 
-def upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _who(players: list[dict[str, Any]], seat: int | None, me: int | None) -> str:
-    if seat is None:
-        return _("nobody")
-    if seat == me:
-        return pgettext("log: the reader", "you") % {"name": character_name(players[seat]["character"])}
-    return character_name(players[seat]["character"])
-
-
-def _seat_pic(p: dict[str, Any], place: int, x: int, view: dict[str, Any], names: dict[int, str]) -> SeatPic:
+def _seat_pic(
+    p: dict[str, Any], x: int, view: dict[str, Any], names: dict[int, str], reader: int | None
+) -> SeatPic:
     fill, mark = CHARACTER_COLOURS.get(p["character"], ("#888888", "?"))
     pip_step = min(10, (SEAT_W - 20) // max(p["size"] + 1, 1))
     start = x - pip_step * p["size"] // 2
     window = view.get("window") or {}
     side = None
     if window.get("kind") == "fight":
-        for name, seats in window.get("sides", {}).items():
-            if p["seat"] in seats:
-                side = name
+        side = next((name for name, seats in window.get("sides", {}).items() if p["seat"] in seats), None)
+    dead = p["condition"] == "dead"
     return SeatPic(
         seat=p["seat"],
-        place=place,
+        number=p["seat"] + 1,
         x=x,
         character=p["character"],
         name=character_name(p["character"]),
         mark=mark,
-        fill="#BBBBBB" if p["condition"] == "dead" else fill,
-        ink=ink(fill) if p["condition"] != "dead" else "#000000",
-        player=names[p["seat"]] if p["seat"] in names else _("Seat %(n)s") % {"n": p["seat"]},
-        is_me=p["seat"] == view.get("seat"),
+        fill="#BBBBBB" if dead else fill,
+        ink="#000000" if dead else ink(fill),
+        player=names.get(p["seat"]) or seat_label(p["seat"]),
+        is_me=reader is not None and p["seat"] == reader,
         wounds=p["wounds"],
         size=p["size"],
         condition=p["condition"],
+        condition_name=condition_name(p["condition"]),
         pips=[(start + i * pip_step, i < p["wounds"]) for i in range(p["size"] + 1)],
-        table=[
-            _("%(card)s (open)") % {"card": card_name(c["id"])} if c.get("open") else card_name(c["id"])
+        face_up=[
+            Card(
+                c["id"],
+                _("%(card)s (open)") % {"card": card_name(c["id"])} if c.get("open") else card_name(c["id"]),
+            )
             for c in p["table"]
         ],
         hand_size=p["hand_size"],
@@ -317,80 +264,89 @@ def _seat_pic(p: dict[str, Any], place: int, x: int, view: dict[str, Any], names
     )
 
 
-def _status(view: dict[str, Any], players: list[dict[str, Any]], me: int | None) -> str:
+def status(view: dict[str, Any], reader: int | None) -> str:
+    """What the table is doing now, in one sentence ("You choose from 3 provisions.")."""
+    who = Reader(view, reader)
     if view["phase"] == "over":
         return _("The game is over.")
     if view.get("draft"):
         d = view["draft"]
-        who = upper_first(_who(players, d["drafter"], me))
-        return _("%(who)s chooses from %(count)s provisions.") % {"who": who, "count": d["cards"]}
+        if who.is_me(d["drafter"]):
+            return _("You choose from %(count)s provisions.") % {"count": d["cards"]}
+        return _("%(who)s chooses from %(count)s provisions.") % {
+            "who": who.character(d["drafter"]),
+            "count": d["cards"],
+        }
     if view.get("rowing"):
         r = view["rowing"]
-        who = upper_first(_who(players, r["rower"], me))
-        return _("%(who)s rowed %(count)s cards and places them.") % {"who": who, "count": r["count"]}
+        if who.is_me(r["rower"]):
+            return _("You rowed %(count)s cards and place them.") % {"count": r["count"]}
+        return _("%(who)s rowed %(count)s cards and places them.") % {
+            "who": who.character(r["rower"]),
+            "count": r["count"],
+        }
     window = view.get("window")
     if window:
         waiting = [s for s in window["seats"] if s not in window["answered"]]
-        who = ", ".join(_who(players, s, me) for s in waiting) or _("nobody")
+        what = str(WINDOWS.get(window["kind"], window["kind"]))
+        if any(who.is_me(s) for s in waiting):
+            others = [who.character(s) for s in waiting if not who.is_me(s)]
+            if others:
+                return _("Waiting for you and %(others)s: %(what)s.") % {
+                    "others": ", ".join(others),
+                    "what": what,
+                }
+            return _("Waiting for you: %(what)s.") % {"what": what}
         return _("Waiting for %(who)s: %(what)s.") % {
-            "who": who,
-            "what": window_name(window["kind"]),
+            "who": ", ".join(who.character(s) for s in waiting) or _("nobody"),
+            "what": what,
         }
     if view.get("actions"):
-        return _("%(who)s takes an action.") % {
-            "who": upper_first(_who(players, view["actions"]["actor"], me))
-        }
+        actor = view["actions"]["actor"]
+        if who.is_me(actor):
+            return _("You take your action.")
+        return _("%(who)s takes an action.") % {"who": who.character(actor)}
     if view.get("step") == "navigate":
-        return _("%(who)s navigates.") % {"who": upper_first(_who(players, view["navigator"], me))}
+        if who.is_me(view["navigator"]):
+            return _("You navigate.")
+        return _("%(who)s navigates.") % {"who": who.character(view["navigator"])}
     return ""
 
 
-def _private(view: dict[str, Any]) -> dict[str, Any] | None:
+def _private(view: dict[str, Any]) -> Private | None:
     me = view.get("me")
-    if not me:
+    seat = view.get("seat")
+    if not me or seat is None:
         return None
-    players = view["players"]
-    out: dict[str, Any] = {
-        "hand": [card_name(c["id"]) for c in me["hand"]],
-        "love": character_name(me["loves"]),
-        "hate": character_name(me["hates"]),
-        "draft": [card_name(c) for c in me.get("draft", [])],
-        "rowing": [navigation_summary(c) for c in me.get("rowing", [])],
-        "rowed": [
-            {
-                "stack": [navigation_summary(c) for c in r["to_stack"]],
-                "bottom": [navigation_summary(c) for c in r["to_bottom"]],
-            }
+    who = Reader(view, seat)
+    return Private(
+        character=character_name(view["players"][seat]["character"]),
+        hand=cards(me["hand"]),
+        love=Card(me["love"], character_name(me["loves"])),
+        hate=Card(me["hate"], character_name(me["hates"])),
+        draft=cards(me.get("draft", [])),
+        rowing=[navigation_line(c) for c in me.get("rowing", [])],
+        rowed=[
+            ([card_name(c) for c in r["to_stack"]], [card_name(c) for c in r["to_bottom"]])
             for r in me.get("rowed", [])
         ],
-        "row_stack": [navigation_summary(c) for c in me.get("row_stack", [])],
-        "offers": [
-            {
-                "id": o["id"],
-                "incoming": o["to"] == view["seat"],
-                "other": character_name(
-                    players[o["from"] if o["to"] == view["seat"] else o["to"]]["character"]
-                ),
-                "give": [card_name(c) for c in o["give"]] or [_("nothing")],
-                "take": [card_name(c) for c in o["take"]] or [_("nothing")],
-            }
+        row_stack=[navigation_line(c) for c in me.get("row_stack", [])],
+        offers=[
+            Offer(
+                id=o["id"],
+                incoming=o["to"] == seat,
+                other=who.character(o["from"] if o["to"] == seat else o["to"], WITH),
+                give=cards(o["give"]),
+                take=cards(o["take"]),
+            )
             for o in me.get("offers", [])
         ],
-        "fight_side": me.get("fight_side"),
-    }
-    return out
+    )
 
 
-@per_language
-def provision_kinds() -> tuple[tuple[str, str], ...]:
-    """(slug, name) of every kind of Provisions card, the same for every trade form."""
-    return tuple((k.slug, i18n.provision_name(k.slug)) for k in KINDS.values())
-
-
-def _trade(view: dict[str, Any]) -> dict[str, Any] | None:
-    """The trade form's choices, while this seat may offer a trade (Actions phase, conscious)."""
+def _trade(view: dict[str, Any]) -> TradeForm | None:
     me, seat = view.get("me"), view.get("seat")
-    if not me or view["phase"] != "actions" or view.get("step") not in ("act", "row"):
+    if not me or seat is None or view["phase"] != "actions" or view.get("step") not in ("act", "row"):
         return None
     players = view["players"]
     if players[seat]["condition"] != "conscious":
@@ -402,57 +358,68 @@ def _trade(view: dict[str, Any]) -> dict[str, Any] | None:
     ]
     if not targets:
         return None
-    face_up = _("face up")
-    # (value, label) pairs for the form's fields
-    return {
-        "targets": [(p["seat"], character_name(p["character"])) for p in targets],
-        "give": [(c["id"], card_name(c["id"])) for c in me["hand"]]
-        + [(c["id"], f"{card_name(c['id'])} ({face_up})") for c in players[seat]["table"]],
-        "take_face_up": [
-            (c["id"], f"{character_name(p['character'])}: {card_name(c['id'])} ({face_up})")
+    return TradeForm(
+        targets=[(p["seat"], character_name(p["character"])) for p in targets],
+        give=[(c["id"], card_name(c["id"])) for c in me["hand"]]
+        + [(c["id"], _("%(card)s (face up)") % {"card": card_name(c["id"])}) for c in players[seat]["table"]],
+        take_face_up=[
+            (
+                c["id"],
+                _("%(who)s: %(card)s (face up)")
+                % {"who": character_name(p["character"]), "card": card_name(c["id"])},
+            )
             for p in targets
             for c in p["table"]
         ],
-        "kinds": provision_kinds(),
-    }
+        kinds=[(kind, provision_name(kind)) for kind in _KINDS],
+    )
 
 
-def _final(view: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]]:
-    if view["phase"] != "over":
-        return []
-    scores = view.get("scores") or []
-    return [
-        {
-            "player": names.get(p["seat"]) or _("Seat %(n)s") % {"n": p["seat"] + 1},
-            "character": character_name(p["character"]),
-            "love": character_name(str(p.get("love", "")).split("-", 1)[-1]),
-            "hate": character_name(str(p.get("hate", "")).split("-", 1)[-1]),
-            "hand": [card_name(c["id"]) for c in p.get("hand", [])],
-            "score": scores[p["seat"]] if p["seat"] < len(scores) else None,
-        }
-        for p in view["players"]
-    ]
+_KINDS = (
+    "water",
+    "cash",
+    "jewels",
+    "painting",
+    "medkit",
+    "oar",
+    "chum",
+    "blackjack",
+    "knife",
+    "hook",
+    "flare_gun",
+    "life_preserver",
+    "compass",
+    "parasol",
+)
 
 
-def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatBoard:
-    """Template data for the boat, from one seat's view; `names` maps seats to display names."""
+def board(view: dict[str, Any], names: dict[int, str], reader: int | None) -> LifeboatBoard:
+    """The board from one seat's `view`; `names` maps seats to players' names; `reader` is the
+    seat that reads it ("you"; None for a spectator, or a replay seen by another player)."""
     players = view["players"]
-    me = view.get("seat")
     boat = view["boat"]
+    # at least four seats wide (the birds and the counts need the room), the seats centred
+    width = DECK_W * 2 + SEAT_W * max(len(boat), 4)
+    start = (width - SEAT_W * len(boat)) // 2
     seats = [
-        _seat_pic(players[s], place, DECK_W + SEAT_W * place + SEAT_W // 2, view, names)
+        _seat_pic(players[s], start + SEAT_W * place + SEAT_W // 2, view, names, reader)
         for place, s in enumerate(boat)
     ]
-    gone = [_seat_pic(p, -1, 0, view, names) for p in players if p["seat"] not in boat]
+    gone = [_seat_pic(p, 0, view, names, reader) for p in players if p["seat"] not in boat]
+    who = Reader(view, reader)
     window = view.get("window")
     window_info = None
     if window:
         window_info = {
-            "kind": window_name(window["kind"]),
-            "answered": [_who(players, s, me) for s in window["answered"]],
-            "waiting": [_who(players, s, me) for s in window["seats"] if s not in window["answered"]],
+            "kind": str(WINDOWS.get(window["kind"], window["kind"])),
+            "answered": [_("you") if who.is_me(s) else who.character(s) for s in window["answered"]],
+            "waiting": [
+                _("you") if who.is_me(s) else who.character(s)
+                for s in window["seats"]
+                if s not in window["answered"]
+            ],
         }
-    width = DECK_W * 2 + SEAT_W * max(len(boat), 1)
+    over = view["phase"] == "over"
     pic = LifeboatBoard(
         width=width,
         seats=seats,
@@ -462,26 +429,338 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatBoard:
         provisions=view["decks"]["provisions"],
         navigation=view["decks"]["navigation"],
         row_stack=view["row_stack"],
-        turn=view["turn"],
-        phase=phase_name(view["phase"]),
-        step=step_name(view["step"]) if view.get("step") in STEPS else "",
-        navigation_card=navigation_summary(view.get("navigation_card")),
-        flare_reveal=[navigation_summary(c) for c in view.get("flare_reveal", [])],
-        row_log=[
-            _("%(who)s put %(stack)s on the Row stack and %(bottom)s at the bottom.")
-            % {
-                "who": upper_first(_who(players, r["seat"], me)),
-                "stack": r["to_stack"],
-                "bottom": r["to_bottom"],
-            }
-            for r in view.get("row_log", [])
-        ],
-        status=_status(view, players, me),
+        day=view["turn"],
+        phase=str(PHASES.get(view["phase"], view["phase"])),
+        step=str(STEPS.get(view.get("step") or "", "")),
+        status=status(view, reader),
+        navigation_card=navigation_line(view.get("navigation_card")) if view.get("navigation_card") else "",
+        flare_reveal=[navigation_line(c) for c in view.get("flare_reveal", [])],
+        row_log=[_row_line(r, who) for r in view.get("row_log", [])],
         window=window_info,
-        over=view["phase"] == "over",
-        private=_private(view),
-        final=_final(view, names),
-        trade=_trade(view),
+        over=over,
+        private=None if over else _private(view),
+        trade=None if over else _trade(view),
+        results=results(view, names, reader) if over else [],
+        results_note=_("Ties share a place: the rules give no tie-break.") if over else "",
     )
     pic.svg = svg.lifeboat(pic)
     return pic
+
+
+def _row_line(r: dict[str, Any], who: Reader) -> str:
+    values = {"stack": r["to_stack"], "bottom": r["to_bottom"], "who": who.character(r["seat"])}
+    if who.is_me(r["seat"]):
+        return (
+            _("You put the rowed cards away: %(stack)s on the Row stack, %(bottom)s under the deck.") % values
+        )
+    return (
+        _("%(who)s puts the rowed cards away: %(stack)s on the Row stack, %(bottom)s under the deck.")
+        % values
+    )
+
+
+# -- the prompt --------------------------------------------------------------------------------
+def question_text(view: dict[str, Any], kind: str) -> str | None:
+    """The question an action type answers, worded for this seat (None: the generic one)."""
+    who = Reader(view, view.get("seat"))
+    window = view.get("window") or {}
+    if kind == "react":
+        fallers = window.get("fallers", [])
+        if any(who.is_me(s) for s in fallers):
+            return _("You go overboard: how do you react?")
+        names = ", ".join(who.character(s) for s in fallers)
+        return ngettext(
+            "%(names)s goes overboard: how do you react?",
+            "%(names)s go overboard: how do you react?",
+            max(len(fallers), 1),
+        ) % {"names": names or _("nobody")}
+    if kind in ("accept", "refuse"):
+        action = window.get("action") or {}
+        attacker = who.character(window.get("attacker"))
+        if action.get("type") == "swap":
+            return _("%(who)s wants to change seats with you: accept, or refuse and fight?") % {
+                "who": attacker
+            }
+        if action.get("card") == "hand":
+            return _("%(who)s tries to mug you for a hand card: accept, or refuse and fight?") % {
+                "who": attacker
+            }
+        return _("%(who)s tries to mug you for the %(card)s: accept, or refuse and fight?") % {
+            "who": attacker,
+            "card": card_name(action.get("card", ""), OBJECT),
+        }
+    if kind == "water":
+        thirst = window.get("thirst", {})
+        thirsty = ", ".join(
+            (_("you") if who.is_me(int(s)) else who.character(int(s))) + f" ({n})" for s, n in thirst.items()
+        )
+        return _("Thirsty now: %(names)s. Who gets your Water?") % {"names": thirsty or _("nobody")}
+    if kind == "fight":
+        return _("The fight: %(attacker)s against %(defender)s. Which side, and which weapons?") % {
+            "attacker": _("you")
+            if who.is_me(window.get("attacker"))
+            else who.character(window.get("attacker")),
+            "defender": _("you")
+            if who.is_me(window.get("defender"))
+            else who.character(window.get("defender")),
+        }
+    return None
+
+
+SIDES = {
+    "out": pgettext_lazy("fight side", "Stay out of the fight"),
+    "attacker": pgettext_lazy("fight side", "Fight for the attacker"),
+    "defender": pgettext_lazy("fight side", "Fight for the defender"),
+}
+
+
+def compose_parts(kind: str, actions: list[dict[str, Any]], view: dict[str, Any]) -> list[Part] | None:
+    """Rowing and fight rounds asked field by field (every combination of the fields is listed)."""
+    if kind == "place_rowed":
+        rowing = (view.get("me") or {}).get("rowing", [])
+        legend = _("Tick the cards for the Row stack; the others go to the bottom of the deck")
+        return [Part("to_stack", legend, True, [Choice(navigation_line(c), c) for c in rowing])]
+    if kind == "fight":
+        sides = list(dict.fromkeys(a["side"] for a in actions))
+        weapons = list(dict.fromkeys(c for a in actions for c in a["weapons"]))
+        parts = [Part("side", _("Your side"), False, [Choice(str(SIDES.get(s, s)), s) for s in sides])]
+        if weapons:
+            options = [Choice(card_name(c), c) for c in weapons]
+            parts.append(
+                Part("weapons", _("Weapons to play from your hand (not when staying out)"), True, options)
+            )
+        if any(a["flare"] for a in actions):
+            parts.append(
+                Part("flare", _("The Flare Gun"), True, [Choice(_("Declare it: +8 in this fight"), "true")])
+            )
+        return parts
+    return None
+
+
+# -- the end -----------------------------------------------------------------------------------
+def _places(scores: list[int]) -> list[int]:
+    return [1 + sum(1 for other in scores if other > mine) for mine in scores]
+
+
+def _treasure_lines(character: str, held: list[str]) -> list[ScoreLine]:
+    """The treasure a body in the boat scores, kind by kind (the character's own kind doubled)."""
+    doubled = CHARACTERS[character].doubles
+
+    def line(text: str, points: int, kind: str) -> ScoreLine:
+        if kind == doubled:
+            return ScoreLine(
+                _("%(treasure)s, doubled: this character's own kind") % {"treasure": text}, points * 2
+            )
+        return ScoreLine(text, points)
+
+    kinds = [KIND.get(c) for c in held]
+    lines = []
+    cash, jewels = kinds.count("cash"), kinds.count("jewels")
+    if cash:
+        text = ngettext("%(count)d Bundle of Cash", "%(count)d Bundles of Cash", cash) % {"count": cash}
+        lines.append(line(text, cash, "cash"))
+    if jewels:
+        text = ngettext("%(count)d Jewels card", "%(count)d Jewels cards", jewels) % {"count": jewels}
+        lines.append(line(text, JEWEL_POINTS[min(jewels, 3)], "jewels"))
+    lines.extend(line(card_name(c), VALUE[c], "painting") for c in held if KIND.get(c) == "painting")
+    return lines
+
+
+def score_lines(view: dict[str, Any], seat: int) -> list[ScoreLine]:
+    """How a seat's final score came about, line by line, from the public final view: its own
+    survival, its Love and Hate (the Psychopath's and the Ambivalent's rules), its treasure."""
+    sheet = view["score_sheet"]
+    options = view.get("options", {})
+    bonus = 1 if options.get("sharks") else 0
+    alive = {s["character"]: bool(s["alive"]) for s in sheet}
+    me = sheet[seat]
+    char, love, hate = me["character"], me["love"], me["hate"]
+    psychopath, ambivalent = hate == char, love == hate != char
+    counts_relations = options.get("ambivalent_scores", True) or not ambivalent
+
+    def size(x: str) -> int:
+        return CHARACTERS[x].size + bonus
+
+    lines: list[ScoreLine] = []
+    if psychopath:
+        if alive[char]:
+            lines.append(ScoreLine(_("Survives, but a Psychopath scores nothing for that"), 0))
+    elif alive[char]:
+        lines.append(ScoreLine(_("Survives: own Survival"), CHARACTERS[char].survival))
+    else:
+        lines.append(ScoreLine(_("Dies: nothing for own survival"), 0))
+    if not counts_relations:
+        lines.append(
+            ScoreLine(
+                _("Loves and hates %(name)s: neither counts (the game's rule for the Ambivalent)")
+                % {"name": character_name(love, OBJECT)},
+                0,
+            )
+        )
+    else:
+        if love == char:
+            text = (
+                _("Narcissist: loves themselves and survives")
+                if alive.get(love)
+                else _("Narcissist: loves themselves, but dies")
+            )
+        elif alive.get(love):
+            text = _("Loves %(name)s, who survives") % {"name": character_name(love, OBJECT)}
+        else:
+            text = _("Loves %(name)s, who dies or is not in play") % {"name": character_name(love, OBJECT)}
+        lines.append(ScoreLine(text, CHARACTERS[love].survival if alive.get(love) else 0))
+        if psychopath:
+            dead = [x for x in alive if x not in (char, love) and not alive[x]]
+            lines.append(
+                ScoreLine(
+                    _("Psychopath: the Size of everyone else who died (%(names)s)")
+                    % {"names": ", ".join(character_name(x) for x in dead) or _("nobody")},
+                    sum(size(x) for x in dead),
+                )
+            )
+        elif hate in alive and not alive[hate]:
+            lines.append(
+                ScoreLine(
+                    _("Hates %(name)s, who dies: their Size") % {"name": character_name(hate, OBJECT)},
+                    size(hate),
+                )
+            )
+        else:
+            lines.append(
+                ScoreLine(
+                    _("Hates %(name)s, who survives or is not in play")
+                    % {"name": character_name(hate, OBJECT)},
+                    0,
+                )
+            )
+    player = view["players"][seat]
+    if player.get("in_boat"):
+        held = [c["id"] for c in player.get("hand", [])] + [c["id"] for c in player["table"]]
+        treasure = _treasure_lines(char, held)
+        lines.extend(treasure or [ScoreLine(_("No treasure"), 0)])
+    else:
+        lines.append(ScoreLine(_("The body left the boat: no treasure"), 0))
+    return lines
+
+
+def results(view: dict[str, Any], names: dict[int, str], reader: int | None) -> list[ResultRow]:
+    """Every seat's result, by place: the score line by line, Love, Hate and every card it held."""
+    scores = view.get("scores") or []
+    places = _places(scores)
+    rows = []
+    for p in view["players"]:
+        seat = p["seat"]
+        sheet = view["score_sheet"][seat]
+        if sheet["alive"]:
+            fate = _("alive in the boat") if p.get("in_boat") else _("alive")
+        else:
+            fate = _("dead, body in the boat") if p.get("in_boat") else _("dead, lost at sea")
+        rows.append(
+            ResultRow(
+                place=places[seat],
+                tied=places.count(places[seat]) > 1,
+                seat=seat,
+                number=seat_number(seat) or 0,
+                player=names.get(seat) or seat_label(seat),
+                is_me=reader is not None and seat == reader,
+                character=character_name(p["character"]),
+                love=Card(str(p.get("love", "")), character_name(sheet["love"])),
+                hate=Card(str(p.get("hate", "")), character_name(sheet["hate"])),
+                lines=score_lines(view, seat),
+                score=scores[seat],
+                fate=fate,
+                hand=cards(p.get("hand", [])),
+                face_up=cards(p["table"]),
+            )
+        )
+    return sorted(rows, key=lambda r: (r.place, r.seat))
+
+
+# -- for mails: the seat's situation and the table at a glance ----------------------------------------
+def situation(view: dict[str, Any], names: dict[int, str]) -> list[str]:
+    """This seat's situation in a few sentences: character, condition, hand, Love and Hate."""
+    seat = view.get("seat")
+    me = view.get("me")
+    if seat is None or not me:
+        return []
+    p = view["players"][seat]
+    where = view["boat"].index(seat) + 1 if seat in view["boat"] else None
+    lines = [
+        _("You are %(character)s (Size %(size)s, %(wounds)s wounds, %(condition)s).")
+        % {
+            "character": character_name(p["character"]),
+            "size": p["size"],
+            "wounds": p["wounds"],
+            "condition": condition_name(p["condition"]),
+        },
+        (
+            _("You sit in seat %(place)s of %(count)s from the bow.")
+            % {"place": where, "count": len(view["boat"])}
+            if where
+            else _("You are no longer in the boat.")
+        ),
+        _("Your hand: %(cards)s.") % {"cards": card_list([c["id"] for c in me["hand"]])},
+    ]
+    if p["table"]:
+        lines.append(
+            _("Face up in front of you: %(cards)s.") % {"cards": card_list([c["id"] for c in p["table"]])}
+        )
+    lines.append(
+        _("You secretly love %(love)s and hate %(hate)s.")
+        % {"love": character_name(me["loves"], OBJECT), "hate": character_name(me["hates"], OBJECT)}
+    )
+    who = Reader(view, seat)
+    for o in me.get("offers", []):
+        values = {"give": card_list(o["give"]), "take": card_list(o["take"])}
+        if o["to"] == seat:
+            lines.append(
+                _("%(who)s offers you %(give)s for %(take)s.") % {**values, "who": who.character(o["from"])}
+            )
+        else:
+            lines.append(
+                _("You offer %(to)s %(give)s for %(take)s.") % {**values, "to": who.character(o["to"], TO)}
+            )
+    return lines
+
+
+def glance(view: dict[str, Any], names: dict[int, str]) -> list[str]:
+    """The table in a few lines: the day, birds, the decks, who sits where and who is out."""
+    who = Reader(view, view.get("seat"))
+    boat = ", ".join(
+        (_("you") if who.is_me(s) else who.character(s))
+        + (
+            ""
+            if view["players"][s]["condition"] == "conscious"
+            else f" ({condition_name(view['players'][s]['condition'])})"
+        )
+        for s in view["boat"]
+    )
+    lines = [
+        _("Day %(day)s, %(phase)s. Birds %(birds)s of 4.")
+        % {
+            "day": view["turn"],
+            "phase": str(PHASES.get(view["phase"], view["phase"])),
+            "birds": view["birds"],
+        },
+        _("In the boat, bow to stern: %(boat)s.") % {"boat": boat or _("nobody")},
+        _("Provisions deck %(provisions)s, Navigation deck %(navigation)s, Row stack %(row)s.")
+        % {
+            "provisions": view["decks"]["provisions"],
+            "navigation": view["decks"]["navigation"],
+            "row": view["row_stack"],
+        },
+    ]
+    gone = [p for p in view["players"] if p["seat"] not in view["boat"]]
+    if gone:
+        lines.append(
+            _("Gone overboard: %(names)s.")
+            % {"names": ", ".join(character_name(p["character"]) for p in gone)}
+        )
+    if view.get("navigation_card"):
+        lines.append(
+            _("Last Navigation card: %(card)s.") % {"card": navigation_line(view["navigation_card"])}
+        )
+    text = status(view, view.get("seat"))
+    if text:
+        lines.append(text)
+    return lines

@@ -1,18 +1,28 @@
-"""Lifeboats (Wettering): seven lanes, the boats with their six seats, islands and harbour."""
+"""Lifeboats (Wettering) presented from one seat's view: seven lanes, the boats with their six
+seats, islands and harbour, the seat's vote cards, and after the end every figure's points."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
-from engine.lifeboats.data import figure_info
-from games.i18n import colour_name, names_of, pgettext, rank_name
-from games.i18n import gettext as _
+from engine.lifeboats.data import PLAYER_COLOURS, POINTS, figure_info
 
 from . import svg
-from .lifeboat import upper_first
+from .log.lifeboats import player_name, vote_question
+from .names import (
+    FROM,
+    colour_name,
+    island_name,
+    island_side,
+    rank_name,
+    seat_label,
+    seat_number,
+    upper_first,
+)
 from .palette import game_colour
 
 LANE_W = 96
@@ -35,12 +45,6 @@ PHASES = {
     "jump_in": pgettext_lazy("lifeboats phase", "Phase 3: into the boats"),
     "over": pgettext_lazy("lifeboats phase", "Game over"),
 }
-VOTES = {
-    "leak": pgettext_lazy("lifeboats vote", "which boat springs a leak"),
-    "eject": pgettext_lazy("lifeboats vote", "who loses a figure"),
-    "move": pgettext_lazy("lifeboats vote", "which boat moves"),
-}
-phase_name, vote_question = names_of(PHASES), names_of(VOTES)
 
 
 @dataclass
@@ -57,6 +61,7 @@ class Token:
 @dataclass
 class BoatPic:
     colour: str
+    colour_name: str
     fill: str
     ink: str
     letter: str
@@ -75,6 +80,7 @@ class BoatPic:
 @dataclass
 class IslandPic:
     name: str
+    title: str
     x: int
     width: int
     points: str
@@ -84,6 +90,7 @@ class IslandPic:
 @dataclass
 class PlayerRow:
     seat: int
+    number: int
     name: str
     colour: str
     fill: str
@@ -92,7 +99,6 @@ class PlayerRow:
     is_me: bool
     start: bool
     hats: int
-    hats_spent: int
     supply: str
     points: int
     cast: bool | None
@@ -100,7 +106,51 @@ class PlayerRow:
 
 
 @dataclass
+class Private:
+    colour: str
+    cards: list[str]
+    hats: int
+    cast: str | None
+
+
+@dataclass
+class IslandScore:
+    island: str
+    sailors: int
+    officers: int
+    points: int
+
+    @property
+    def text(self) -> str:
+        """ "The left island: 1 sailor, 2 officers"."""
+        return _("%(island)s: %(sailors)s, %(officers)s") % {
+            "island": self.island,
+            "sailors": ngettext("%(count)d sailor", "%(count)d sailors", self.sailors)
+            % {"count": self.sailors},
+            "officers": ngettext("%(count)d officer", "%(count)d officers", self.officers)
+            % {"count": self.officers},
+        }
+
+
+@dataclass
+class ResultRow:
+    place: int
+    tied: bool
+    seat: int
+    number: int
+    player: str
+    colour: str
+    is_me: bool
+    score: int
+    islands: list[IslandScore]
+    boat: str
+    tie_break: str
+    hand: list[str]
+
+
+@dataclass
 class LifeboatsBoard:
+    slug = "lifeboats"
     width: int
     height: int
     lanes: list[dict[str, Any]]
@@ -117,28 +167,55 @@ class LifeboatsBoard:
     jump: list[str]
     leaks_in_play: int
     over: bool
-    private: dict[str, Any] | None = None
-    final: list[dict[str, Any]] = field(default_factory=list)
+    private: Private | None = None
+    results: list[ResultRow] = field(default_factory=list)
+    results_note: str = ""
     svg: str = ""
 
 
-class _Tokens:
-    """One board's figure and seat tokens, each label worded once rather than once per token."""
+class Reader:
+    """How this board names players: by name and colour, the reader as "you"."""
 
-    def __init__(self, colour_of: dict[int, str], names: dict[int, str]) -> None:
-        self.colour_of, self.names = colour_of, names
+    def __init__(self, names: dict[int, str], reader: int | None) -> None:
+        self.names, self.reader = names, reader
+
+    def is_me(self, seat: Any) -> bool:
+        return self.reader is not None and seat == self.reader
+
+    def player(self, seat: Any) -> str:
+        if seat is None:
+            return _("nobody")
+        return _("you") if self.is_me(seat) else player_name(seat, self.names)
+
+    def choice(self, kind: str, choice: Any) -> str:
+        """A vote card or choice: a boat, a player (ejections), a captain's hat, no card."""
+        if choice is None:
+            return _("no card")
+        if choice == "hat":
+            return _("a captain's hat")
+        if kind == "eject" and choice in PLAYER_COLOURS:
+            return self.player(PLAYER_COLOURS.index(choice))
+        return _("the %(colour)s boat") % {"colour": colour_name(choice)}
+
+
+class _Tokens:
+    """One board's figure and seat tokens."""
+
+    def __init__(self, names: dict[int, str]) -> None:
+        self.names = names
         self.empty, self.leak = _("empty seat"), pgettext("lifeboats token", "leak")
-        self.rank_of_owner = _("%(rank)s of %(owner)s")
-        self._labels: dict[tuple[str, int], str] = {}
+        self._labels: dict[tuple[str, int], str] = {}  # each (rank, owner) worded once per board
 
     def figure(self, fig: dict[str, Any], x: int, y: int) -> Token:
         rank, owner = fig["rank"], fig["owner"]
-        fill, text, letter = game_colour(self.colour_of.get(owner, "black"))
+        fill, text, letter = game_colour(
+            PLAYER_COLOURS[owner] if 0 <= owner < len(PLAYER_COLOURS) else "black"
+        )
         label = self._labels.get((rank, owner))
         if label is None:
-            label = self._labels[(rank, owner)] = self.rank_of_owner % {
+            label = self._labels[(rank, owner)] = _("%(rank)s of %(owner)s") % {
                 "rank": rank_name(rank),
-                "owner": self.names.get(owner, self.colour_of.get(owner, "?")),
+                "owner": player_name(owner, self.names),
             }
         return Token(x=x, y=y, kind=rank, fill=fill, ink=text, letter=letter, label=label)
 
@@ -150,53 +227,22 @@ class _Tokens:
         return self.figure(token, x, y)
 
 
-def _name(seat: int, names: dict[int, str]) -> str:
-    return names[seat] if seat in names else _("Seat %(n)s") % {"n": seat}
-
-
-def _player_label(seat: int | None, colour_of: dict[int, str], names: dict[int, str], me: int | None) -> str:
-    if seat is None:
-        return _("nobody")
-    name = _name(seat, names)
-    if seat == me:
-        return pgettext("log: the reader", "you") % {"name": name}
-    return f"{name} ({colour_name(colour_of.get(seat, '?'))})"
-
-
-def _choice_label(
-    choice: Any, kind: str, colour_of: dict[int, str], names: dict[int, str], me: int | None
-) -> str:
-    if choice is None:
-        return _("no card")
-    if choice == "hat":
-        return _("a captain's hat")
-    if kind == "eject":
-        seat = next((s for s, c in colour_of.items() if c == choice), None)
-        return _player_label(seat, colour_of, names, me) if seat is not None else str(choice)
-    return _("the %(colour)s boat") % {"colour": colour_name(choice)}
-
-
-def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
-    """Template data for the lanes, boats, islands and votes, from one seat's view."""
-    me = view.get("seat")
-    colour_of = {p["seat"]: p["colour"] for p in view["players"]}
-    tokens = _Tokens(colour_of, names)
-    boat_of_owner = _("%(colour)s boat (%(owner)s)")
+def board(view: dict[str, Any], names: dict[int, str], reader: int | None) -> LifeboatsBoard:
+    """The board from one seat's `view`; `names` maps seats to players' names; `reader` is the
+    seat that reads it ("you"; None for a spectator or a replay seen by someone else)."""
+    who = Reader(names, reader)
+    tokens = _Tokens(names)
     boats: list[BoatPic] = []
     for b in view["boats"]:
         fill, text, letter = game_colour(b["colour"])
         lane = b["lane"] or 0
         x = (lane - 1) * LANE_W + 6
         y = ISLAND_H + ROW_H * (ROWS - 1 - min(b["position"], ROWS - 1)) + 8
-        seats = [
-            tokens.seat(t, x + 16 + (i % 3) * CELL_W, y + 30 + (i // 3) * CELL_H)
-            for i, t in enumerate(b["seats"])
-        ]
-        behind = [tokens.figure(f, x + 10 + i * 14, y + 92) for i, f in enumerate(b["behind"])]
-        owner = _("no owner") if b["owner"] is None else _player_label(b["owner"], colour_of, names, me)
+        owner = _("no owner") if b["owner"] is None else who.player(b["owner"])
         boats.append(
             BoatPic(
                 colour=b["colour"],
+                colour_name=colour_name(b["colour"]),
                 fill=fill,
                 ink=text,
                 letter=letter,
@@ -207,9 +253,14 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
                 status=b["status"],
                 position=b["position"],
                 harbour=b["harbour"],
-                seats=seats,
-                behind=behind,
-                label=upper_first(boat_of_owner % {"colour": colour_name(b["colour"]), "owner": owner}),
+                seats=[
+                    tokens.seat(t, x + 16 + (i % 3) * CELL_W, y + 30 + (i // 3) * CELL_H)
+                    for i, t in enumerate(b["seats"])
+                ],
+                behind=[tokens.figure(f, x + 10 + i * 14, y + 92) for i, f in enumerate(b["behind"])],
+                label=upper_first(
+                    _("%(colour)s boat (%(owner)s)") % {"colour": colour_name(b["colour"]), "owner": owner}
+                ),
             )
         )
     islands: list[IslandPic] = []
@@ -218,25 +269,24 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
         x0 = (min(lanes) - 1) * LANE_W + 4 if lanes else 0
         width = len(lanes) * LANE_W - 8
         per_row = max(width // 12, 1)
-        figures = [
-            tokens.figure(f, x0 + 8 + (i % per_row) * 12, 26 + (i // per_row) * 12)
-            for i, f in enumerate(data["figures"])
-        ]
         pts = data["points"]
         islands.append(
             IslandPic(
                 name=name,
+                title=upper_first(island_side(name)),
                 x=x0,
                 width=width,
-                points=_("sailor %(sailor)s, officer %(officer)s")
-                % {"sailor": pts["sailor"], "officer": pts["officer"]},
-                figures=figures,
+                points=f"{pts['sailor']}/{pts['officer']}",  # per sailor/officer, as the legend says
+                figures=[
+                    tokens.figure(f, x0 + 8 + (i % per_row) * 12, 26 + (i // per_row) * 12)
+                    for i, f in enumerate(data["figures"])
+                ],
             )
         )
     vote = view.get("vote")
-    cast = set(vote["cast"]) if vote and not vote.get("revealed") else set()
+    open_vote = bool(vote) and not vote.get("revealed")
+    cast = set(vote["cast"]) if open_vote else set()
     eligible = set(vote["eligible"]) if vote else set()
-    supply_words = _("%(officers)s officers, %(sailors)s sailors")
     players = []
     for p in view["players"]:
         fill, text, letter = game_colour(p["colour"])
@@ -244,37 +294,23 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
         players.append(
             PlayerRow(
                 seat=p["seat"],
-                name=_name(p["seat"], names),
+                number=p["seat"] + 1,
+                name=names.get(p["seat"]) or seat_label(p["seat"]),
                 colour=colour_name(p["colour"]),
                 fill=fill,
                 ink=text,
                 letter=letter,
-                is_me=p["seat"] == me,
+                is_me=who.is_me(p["seat"]),
                 start=p["seat"] == view["start_player"],
                 hats=p["hats"],
-                hats_spent=p["hats_spent"],
-                supply=supply_words % {"officers": supply["officer"], "sailors": supply["sailor"]},
+                supply=_("%(officers)s officers, %(sailors)s sailors")
+                % {"officers": supply["officer"], "sailors": supply["sailor"]},
                 points=p["points"],
-                cast=(p["seat"] in cast)
-                if p["seat"] in eligible and vote and not vote.get("revealed")
-                else None,
+                cast=(p["seat"] in cast) if open_vote and p["seat"] in eligible else None,
                 waited=p["seat"] in view.get("to_act", []),
             )
         )
-    by_colour = {b["colour"]: b for b in view["boats"]}
-    vote_info = None
-    if vote:
-        kind = vote["kind"]
-        vote_info = {
-            "question": vote_question(kind),
-            "choices": [_choice_label(c, kind, colour_of, names, me) for c in vote["choices"]],
-            "boat": vote.get("boat"),
-            "cast": [_player_label(s, colour_of, names, me) for s in vote["cast"]],
-            "waiting": [
-                _player_label(s, colour_of, names, me) for s in vote["eligible"] if s not in vote["cast"]
-            ],
-            "revealed": vote.get("revealed", False),
-        }
+    over = view["phase"] == "over"
     pic = LifeboatsBoard(
         width=LANE_W * len(view["lanes"]),
         height=HEIGHT,
@@ -294,80 +330,238 @@ def board(view: dict[str, Any], names: dict[int, str]) -> LifeboatsBoard:
             _("%(place)s. the %(colour)s boat") % {"place": i, "colour": colour_name(c)}
             for i, c in enumerate(view["harbour"], start=1)
         ],
-        sunk=[colour_name(c) for c, b in by_colour.items() if b["status"] == "sunk"],
+        sunk=[b.colour_name for b in boats if b.status == "sunk"],
         round=view["round"],
-        phase=phase_name(view["phase"]),
-        start_player=_player_label(view["start_player"], colour_of, names, me),
-        vote=vote_info,
-        last_reveal=_reveal(view.get("last_reveal"), colour_of, names, me),
+        phase=str(PHASES.get(view["phase"], view["phase"])),
+        start_player=who.player(view["start_player"]),
+        vote=_vote(vote, who) if vote else None,
+        last_reveal=_reveal(view.get("last_reveal"), who),
         jump=[
             (
                 _("%(who)s: an officer left the %(colour)s boat")
                 if figure_info(j["figure"])[1] == "officer"
                 else _("%(who)s: a sailor left the %(colour)s boat")
             )
-            % {
-                "who": upper_first(_player_label(j["seat"], colour_of, names, me)),
-                "colour": colour_name(j["left"]),
-            }
+            % {"who": upper_first(who.player(j["seat"])), "colour": colour_name(j["left"], FROM)}
             for j in view.get("jump", {}).get("jumpers", [])
         ],
         leaks_in_play=view.get("leaks_in_play", 0),
-        over=view["phase"] == "over",
-        private=_private(view, colour_of, names),
-        final=_final(view, names, colour_of),
+        over=over,
+        private=None if over else _private(view, who),
+        results=results(view, names, reader) if over else [],
+        results_note=_(
+            "Equal points are ordered by each player's own boat: landed boats first, by harbour number; "
+            "players whose boats sank share a place."
+        )
+        if over
+        else "",
     )
     pic.svg = svg.lifeboats(pic)
     return pic
 
 
-def _reveal(
-    rec: dict[str, Any] | None, colour_of: dict[int, str], names: dict[int, str], me: int | None
-) -> dict[str, Any] | None:
+def _vote(vote: dict[str, Any], who: Reader) -> dict[str, Any]:
+    kind = vote["kind"]
+    return {
+        "question": vote_question(kind),
+        "choices": [who.choice(kind, c) for c in vote["choices"]],
+        "boat": colour_name(vote["boat"]) if vote.get("boat") else "",
+        "cast": [who.player(s) for s in vote["cast"]],
+        "waiting": [who.player(s) for s in vote["eligible"] if s not in vote["cast"]],
+        "revealed": vote.get("revealed", False),
+    }
+
+
+def _reveal(rec: dict[str, Any] | None, who: Reader) -> dict[str, Any] | None:
     if not rec:
         return None
     kind = rec.get("kind") or rec.get("vote") or ""
     return {
         "question": vote_question(kind),
         "ballots": [
-            f"{upper_first(_player_label(b['seat'], colour_of, names, me))}: "
-            f"{_choice_label(b['card'], kind, colour_of, names, me)}"
+            pgettext("ballot", "%(who)s: %(card)s")
+            % {"who": who.player(b["seat"]), "card": who.choice(kind, b["card"])}
             for b in rec.get("ballots", [])
         ],
-        "outcome": _choice_label(rec.get("outcome"), kind, colour_of, names, me)
+        "outcome": who.choice(kind, rec["outcome"])
         if rec.get("outcome") is not None
         else pgettext("lifeboats vote outcome", "undecided"),
         "hats_cancelled": rec.get("hats_cancelled", False),
     }
 
 
-def _private(view: dict[str, Any], colour_of: dict[int, str], names: dict[int, str]) -> dict[str, Any] | None:
+def _private(view: dict[str, Any], who: Reader) -> Private | None:
     you = view.get("you")
     if not you:
         return None
+    kind = (view.get("vote") or {}).get("kind", "")
+    return Private(
+        colour=colour_name(you["colour"]),
+        cards=[colour_name(c) for c in you["hand"] if c != "hat"],
+        hats=you["hats"],
+        cast=who.choice(kind, you["cast"]) if you.get("cast") is not None else None,
+    )
+
+
+# -- the prompt --------------------------------------------------------------------------------
+def question_text(view: dict[str, Any], kind: str) -> str | None:
+    """The question an action type answers, worded for this seat (None: the generic one)."""
     vote = view.get("vote") or {}
-    kind = vote.get("kind", "")
-    colours = [c for c in you["hand"] if c != "hat"]
-    return {
-        "colour": colour_name(you["colour"]),
-        "cards": [colour_name(c) for c in colours],
-        "hats": you["hats"],
-        "cast": _choice_label(you["cast"], kind, colour_of, names, view.get("seat"))
-        if you.get("cast") is not None
-        else None,
-    }
+    if kind == "vote":
+        if vote.get("kind") == "eject":
+            return _(
+                "Who loses a figure from the %(colour)s boat? Cast your vote card (face down; it is final)."
+            ) % {"colour": colour_name(vote.get("boat", ""))}
+        if vote.get("kind") == "leak":
+            return _("Which boat springs a leak? Cast your vote card (face down; it is final).")
+        return _("Which boat moves? Cast your vote card (face down; it is final).")
+    if kind == "decide":
+        if vote.get("reason") == "hat":
+            return _("Your captain's hat decides the vote: choose the result.")
+        return _("The vote is tied and you are the start player: choose the result.")
+    if kind == "place_boat" and view.get("phase") == "setup_black":
+        return _("Where does the black boat go?")
+    return None
 
 
-def _final(view: dict[str, Any], names: dict[int, str], colour_of: dict[int, str]) -> list[dict[str, Any]]:
-    final = view.get("final")
-    if not final:
-        return []
-    return [
-        {
-            "player": names.get(s) or _("Seat %(n)s") % {"n": s + 1},
-            "colour": colour_name(colour_of.get(s, "?")),
-            "score": final["scores"][s],
-            "place": final["ranking"][s],
+# -- the end -----------------------------------------------------------------------------------
+def results(view: dict[str, Any], names: dict[int, str], reader: int | None) -> list[ResultRow]:
+    """Every player's result, by place: their figures ashore island by island, and the tie-break
+    by their own boat."""
+    final = view.get("final") or {}
+    scores, places = final.get("scores", []), final.get("ranking", [])
+    own = {b["owner"]: b for b in view["boats"] if b["owner"] is not None}
+    hands = view.get("hands") or []
+    rows = []
+    for p in view["players"]:
+        seat = p["seat"]
+        islands = []
+        for name in ("left", "middle", "right"):
+            figures = [
+                figure_info(f["id"])[1] for f in view["islands"][name]["figures"] if f["owner"] == seat
+            ]
+            if figures:
+                sailors, officers = figures.count("sailor"), figures.count("officer")
+                points = sailors * POINTS[name]["sailor"] + officers * POINTS[name]["officer"]
+                islands.append(IslandScore(upper_first(island_name(name)), sailors, officers, points))
+        boat = own.get(seat, {})
+        if boat.get("status") == "landed":
+            boat_text = _("own boat landed, harbour %(n)s") % {"n": boat.get("harbour")}
+        elif boat.get("status") == "sunk":
+            boat_text = _("own boat sank")
+        else:
+            boat_text = _("own boat still at sea")
+        tied = scores.count(scores[seat]) > 1
+        rows.append(
+            ResultRow(
+                place=places[seat],
+                tied=places.count(places[seat]) > 1,
+                seat=seat,
+                number=seat_number(seat) or 0,
+                player=names.get(seat) or seat_label(seat),
+                colour=colour_name(p["colour"]),
+                is_me=reader is not None and seat == reader,
+                score=scores[seat],
+                islands=islands,
+                boat=boat_text,
+                tie_break=_tie_break(boat) if tied else "",
+                hand=[_("a captain's hat") if c == "hat" else colour_name(c) for c in hands[seat]]
+                if seat < len(hands)
+                else [],
+            )
+        )
+    return sorted(rows, key=lambda r: (r.place, r.seat))
+
+
+def _tie_break(boat: dict[str, Any]) -> str:
+    if boat.get("status") == "landed":
+        return _("Equal points: ordered by their own boat, which landed at harbour %(n)s.") % {
+            "n": boat.get("harbour")
         }
-        for s in range(len(final["scores"]))
+    return _("Equal points: their own boat sank, so the place is shared.")
+
+
+def figures_line(row: ResultRow) -> str:
+    """A result row's figures ashore, island by island, in words (for mails)."""
+    return "; ".join(f"{i.text} ({i.points})" for i in row.islands)
+
+
+# -- for mails: the seat's situation and the table at a glance ----------------------------------------
+def situation(view: dict[str, Any], names: dict[int, str]) -> list[str]:
+    """This seat's situation: its colour, figures at sea and ashore, vote cards and hats."""
+    seat, you = view.get("seat"), view.get("you")
+    if seat is None or not you:
+        return []
+    at_sea = [
+        (b["colour"], t["rank"])
+        for b in view["boats"]
+        if b["status"] == "sea"
+        for t in b["seats"]
+        if t is not None and "leak" not in t and t["owner"] == seat
     ]
+    ashore = sum(1 for i in view["islands"].values() for f in i["figures"] if f["owner"] == seat)
+    lines = [_("You play %(colour)s.") % {"colour": colour_name(you["colour"])}]
+    if at_sea:
+        boats = ", ".join(
+            _("%(rank)s in the %(colour)s boat")
+            % {"rank": rank_name(rank), "colour": colour_name(colour, FROM)}
+            for colour, rank in at_sea
+        )
+        lines.append(_("Your figures at sea: %(boats)s.") % {"boats": boats})
+    else:
+        lines.append(_("You have no figure at sea."))
+    me = next(p for p in view["players"] if p["seat"] == seat)
+    lines.append(
+        ngettext(
+            "%(count)d figure of yours is ashore (%(points)s points).",
+            "%(count)d figures of yours are ashore (%(points)s points).",
+            ashore,
+        )
+        % {"count": ashore, "points": me["points"]}
+    )
+    cards = ", ".join(colour_name(c) for c in you["hand"] if c != "hat")
+    lines.append(
+        ngettext(
+            "Your vote cards: %(cards)s, and %(hats)d captain's hat.",
+            "Your vote cards: %(cards)s, and %(hats)d captain's hats.",
+            you["hats"],
+        )
+        % {"cards": cards, "hats": you["hats"]}
+    )
+    return lines
+
+
+def glance(view: dict[str, Any], names: dict[int, str]) -> list[str]:
+    """The table in a few lines: the round, the boats at sea with their leaks, harbour and sunk."""
+    who = Reader(names, view.get("seat"))
+    lines = [
+        _("Round %(round)s, %(phase)s. Start player: %(who)s.")
+        % {
+            "round": view["round"],
+            "phase": str(PHASES.get(view["phase"], view["phase"])),
+            "who": who.player(view["start_player"]),
+        }
+    ]
+    for b in view["boats"]:
+        if b["status"] != "sea":
+            continue
+        figures = sum(1 for t in b["seats"] if t is not None and "leak" not in t)
+        leaks = sum(1 for t in b["seats"] if t is not None and "leak" in t)
+        lines.append(
+            _("The %(colour)s boat: lane %(lane)s, row %(row)s, %(figures)s figures, %(leaks)s leaks.")
+            % {
+                "colour": colour_name(b["colour"]),
+                "lane": b["lane"],
+                "row": b["position"],
+                "figures": figures,
+                "leaks": leaks,
+            }
+        )
+    if view["harbour"]:
+        lines.append(
+            _("In harbour: %(boats)s.") % {"boats": ", ".join(colour_name(c) for c in view["harbour"])}
+        )
+    sunk = [colour_name(b["colour"]) for b in view["boats"] if b["status"] == "sunk"]
+    if sunk:
+        lines.append(_("Sunk: %(boats)s.") % {"boats": ", ".join(sunk)})
+    return lines

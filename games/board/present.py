@@ -1,54 +1,186 @@
-"""One entry point for templates: everything the board, private corner, prompt and log show."""
+"""One path from a seat's engine view to what a page (or a mail) shows: `present_table`.
+
+It reads only what `selectors.table` hands it: the per-seat `view`, the seat's legal actions and
+its filtered log, and the players' names. A board, a prompt or a log line shows only what that
+seat may know.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from types import ModuleType
 from typing import Any
 
-from . import lifeboat, lifeboats, prompt
+from . import labels, lifeboat, lifeboats, log, prompt
+from .log import Played, Section
+from .names import seat_number
 
-BOARDS = {"lifeboat": lifeboat.board, "lifeboats": lifeboats.board}
-RELABEL = {"lifeboat": lifeboat.action_label}
-COMPOSE = {"lifeboat": lifeboat.compose_parts}
+GAMES: dict[str, ModuleType] = {"lifeboat": lifeboat, "lifeboats": lifeboats}
 
 
 @dataclass
-class Presented:
-    slug: str
-    board: Any
+class PlayerLine:
+    """A row of the players table: seats count from 1, as everywhere players read them."""
+
+    number: int | None
+    name: str
+    is_me: bool
+    resigned: bool
+    waiting: bool
+    due_at: datetime | None
+    score: int | None
+    place: int | None
+
+
+@dataclass
+class Prompt:
+    """What the seat may do: the questions the game waits for it to answer, what it may do any
+    time, the trade form while it may trade; `version` is the game version the forms were made
+    against."""
+
+    version: int
     waited: bool
     due_at: datetime | None
     required: list[prompt.Question] = field(default_factory=list)
     optional: list[prompt.Question] = field(default_factory=list)
-
-    #: The partial that shows the board and private corner (the replay includes it).
-    template = "games/partials/board.html"
+    trade: Any = None
 
 
-def player_names(table: Any) -> dict[int, str]:
-    return {p.index: p.name for p in table.players if p.index is not None}
+@dataclass
+class TablePresenter:
+    slug: str
+    players: list[PlayerLine]
+    board: Any
+    prompt: Prompt | None
+    log: list[Section]
+
+    @property
+    def board_template(self) -> str:
+        return f"games/table.html#board_{self.slug}"
+
+    @property
+    def private_template(self) -> str:
+        return f"games/table.html#private_{self.slug}"
+
+    @property
+    def results_template(self) -> str:
+        return f"games/table.html#results_{self.slug}"
 
 
-def present_table(table: Any) -> Presented | None:
-    """Template data for a `games.selectors.Table`; None before the game starts."""
-    if table.view is None or table.game.slug not in BOARDS:
-        return None
-    names = player_names(table)
-    me = next((p for p in table.players if table.seat is not None and p.index == table.seat), None)
-    waited = bool(table.my_turn) and not table.resigned
-    relabel, compose = RELABEL.get(table.game.slug), COMPOSE.get(table.game.slug)
+def player_names(players: list[Any]) -> dict[int, str]:
+    return {p.index: p.name for p in players if p.index is not None}
+
+
+def player_lines(table: Any) -> list[PlayerLine]:
+    return [
+        PlayerLine(
+            number=seat_number(p.index),
+            name=p.name,
+            is_me=table.seat is not None and p.index == table.seat,
+            resigned=p.resigned,
+            waiting=p.waiting,
+            due_at=p.due_at,
+            score=p.score,
+            place=p.place,
+        )
+        for p in table.players
+    ]
+
+
+def present_board(slug: str, view: dict[str, Any], names: dict[int, str], reader: int | None) -> Any:
+    """The board (with the private corner and, at the end, the results) of one seat's view;
+    "you" is `reader`'s seat."""
+    return GAMES[slug].board(view, names, reader)
+
+
+def present_prompt(
+    slug: str,
+    view: dict[str, Any],
+    legal: list[dict[str, Any]],
+    *,
+    waited: bool,
+    version: int,
+    due_at: datetime | None,
+    trade: Any,
+) -> Prompt:
+    game = GAMES[slug]
+    compose = getattr(game, "compose_parts", None)
     required, optional = prompt.questions(
-        table.legal_actions,
+        legal,
         waited=waited,
-        relabel=(lambda action, label: relabel(table.view, action, label)) if relabel else None,
-        compose=(lambda kind, actions: compose(kind, actions, table.view)) if compose else None,
+        label=lambda action: labels.label(slug, view, action),
+        question=lambda kind: game.question_text(view, kind),
+        compose=(lambda kind, actions: compose(kind, actions, view)) if compose else None,
     )
-    return Presented(
-        slug=table.game.slug,
-        board=BOARDS[table.game.slug](table.view, names),
-        waited=waited,
-        due_at=me.due_at if me is not None and waited else None,
-        required=required,
-        optional=optional,
+    return Prompt(
+        version=version, waited=waited, due_at=due_at, required=required, optional=optional, trade=trade
     )
+
+
+def present_table(table: Any) -> TablePresenter:
+    """Template data for a `games.selectors.Table`: the players, and once the game has started
+    the board, the private corner, the prompt (for a seat still playing) and the log."""
+    players = player_lines(table)
+    slug = table.game.slug
+    if table.view is None or slug not in GAMES:
+        return TablePresenter(slug=slug, players=players, board=None, prompt=None, log=[])
+    names = player_names(table.players)
+    board = present_board(slug, table.view, names, table.seat)
+    plays = table.is_member and table.game.is_running and not table.resigned
+    me = next((p for p in table.players if p.index is not None and p.index == table.seat), None)
+    waited = plays and table.my_turn
+    return TablePresenter(
+        slug=slug,
+        players=players,
+        board=board,
+        prompt=present_prompt(
+            slug,
+            table.view,
+            [a.action for a in table.legal_actions],
+            waited=waited,
+            version=table.game.version,
+            due_at=me.due_at if me is not None and waited else None,
+            trade=getattr(board, "trade", None),
+        )
+        if plays
+        else None,
+        log=log.sections(slug, table.log, table.view, names, table.seat),
+    )
+
+
+# -- for mails ---------------------------------------------------------------------------------
+@dataclass
+class Situation:
+    """What a prompt mail tells a seat besides the news: its own situation, the table at a
+    glance, and the question with its numbered choices (numbered in the order given)."""
+
+    you: list[str]
+    glance: list[str]
+    questions: list[prompt.Question]
+    choices: list[tuple[int, str]]
+
+
+def present_situation(
+    slug: str, view: dict[str, Any], names: dict[int, str], choices: list[dict[str, Any]]
+) -> Situation:
+    """A seat's situation from its `view` (the seat it is for), with `choices` (the mail's
+    legal actions, in the mail's order) numbered from 1."""
+    game = GAMES[slug]
+    seat = view.get("seat")
+    questions = present_prompt(slug, view, choices, waited=True, version=0, due_at=None, trade=None).required
+    return Situation(
+        you=game.situation(view, names),
+        glance=game.glance(view, names),
+        questions=questions,
+        choices=[(n, labels.label(slug, view, a)) for n, a in enumerate(choices, start=1)]
+        if seat is not None
+        else [],
+    )
+
+
+def news(
+    slug: str, actions: list[Played], view: dict[str, Any], names: dict[int, str], reader: int | None
+) -> list[str]:
+    """The log's sentences of `actions` as `reader` reads them, oldest first (a mail's news)."""
+    return log.lines(slug, actions, view, names, reader)

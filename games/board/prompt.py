@@ -2,18 +2,18 @@
 
 Each group is one question with its legal choices; the template renders a few choices as
 buttons and more as radio buttons (or a menu) in one plain form, so every action works
-without JavaScript and posts exactly one legal action to the act endpoint.
+without JavaScript and posts exactly one legal action to the act endpoint. Choices that read
+the same (two Water cards to play face up) are offered once: either plays the same.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
-
-from games.i18n import per_language
 
 #: Actions a seat may take while the game does not wait for it (Lifeboat).
 OPTIONAL_TYPES = frozenset({"play", "offer_trade", "answer_trade"})
@@ -25,6 +25,7 @@ LISTED_OPTIONAL_TYPES = OPTIONAL_TYPES - FORM_TYPES
 BUTTONS_UP_TO = 4
 RADIOS_UP_TO = 12
 
+#: The question each action type answers, where the game's presenter has no better wording.
 QUESTIONS: dict[str, Any] = {
     # Lifeboat
     "keep": _("Which card do you keep? The rest are passed on."),
@@ -32,9 +33,9 @@ QUESTIONS: dict[str, Any] = {
     "row": _("Your action"),
     "flare": _("Your action"),
     "parasol": _("Your action"),
-    "swap": _("Change seats with whom?"),
-    "mug": _("Mug whom, and for which card?"),
-    "medkit": _("Use a Medical Kit on whom?"),
+    "swap": _("Your action"),
+    "mug": _("Your action"),
+    "medkit": _("Your action"),
     "place_rowed": _("Which cards go on the Row stack? The rest go to the bottom of the deck."),
     "accept": _("Accept, or refuse and fight?"),
     "refuse": _("Accept, or refuse and fight?"),
@@ -46,7 +47,7 @@ QUESTIONS: dict[str, Any] = {
     "play": _("Play a card face up"),
     "answer_trade": _("A trade offer to you"),
     # Lifeboats
-    "place_boat": _("Where does the boat go?"),
+    "place_boat": _("Where does your boat go?"),
     "place_figure": _("Where does your next figure sit?"),
     "vote": _("Cast your vote card (face down; it is final)"),
     "decide": _("You decide the result"),
@@ -89,45 +90,49 @@ class Question:
         return "radios" if len(self.choices) <= RADIOS_UP_TO else "select"
 
 
-@per_language
-def question_text(kind: str) -> str:
-    """The question an action type answers, in the reader's language."""
-    text = QUESTIONS.get(kind)
-    return str(text) if text is not None else kind.replace("_", " ").capitalize()
+def action_json(action: dict[str, Any]) -> str:
+    """The action as the act form posts it (keys sorted: one text per action)."""
+    return json.dumps(action, sort_keys=True)
 
 
-Relabel = Callable[[dict[str, Any], str], str]
+Label = Callable[[dict[str, Any]], str]
+#: The question an action type answers, worded for the seat (None: the generic one).
+QuestionText = Callable[[str], str | None]
 #: For an action type, the parts of a composed form (None: list the choices one by one).
 Compose = Callable[[str, list[dict[str, Any]]], list[Part] | None]
 
 
-def _group(actions: list[Any], relabel: Relabel | None, compose: Compose | None) -> list[Question]:
+def _group(
+    actions: list[dict[str, Any]], label: Label, question: QuestionText | None, compose: Compose | None
+) -> list[Question]:
     questions: dict[str, Question] = {}
-    for a in actions:
-        kind = a.action.get("type", "")
-        text = question_text(kind)
+    for action in actions:
+        kind = str(action.get("type", ""))
+        text = (question(kind) if question else None) or str(QUESTIONS.get(kind, kind.replace("_", " ")))
         q = questions.get(text)
-        if q is None:  # not setdefault: it would make a Question for every action
+        if q is None:
             q = questions[text] = Question(key=kind, text=text)
-        label = relabel(a.action, a.label) if relabel else a.label
-        q.choices.append(Choice(label=label, value=a.as_json))
+        words = label(action)
+        if all(c.label != words for c in q.choices):  # the same words play the same
+            q.choices.append(Choice(label=words, value=action_json(action)))
     if compose:
         for q in questions.values():
-            q.parts = compose(q.key, [a.action for a in actions if a.action.get("type") == q.key]) or []
+            q.parts = compose(q.key, [a for a in actions if a.get("type") == q.key]) or []
     return list(questions.values())
 
 
 def questions(
-    legal_actions: list[Any],
+    legal_actions: list[dict[str, Any]],
     *,
     waited: bool,
-    relabel: Relabel | None = None,
+    label: Label,
+    question: QuestionText | None = None,
     compose: Compose | None = None,
 ) -> tuple[list[Question], list[Question]]:
     """(questions the game waits for the seat to answer, optional questions open any time)."""
-    required = [a for a in legal_actions if a.action.get("type") not in OPTIONAL_TYPES] if waited else []
-    optional = [a for a in legal_actions if a.action.get("type") in LISTED_OPTIONAL_TYPES]
-    return _group(required, relabel, compose), _group(optional, relabel, None)
+    required = [a for a in legal_actions if a.get("type") not in OPTIONAL_TYPES] if waited else []
+    optional = [a for a in legal_actions if a.get("type") in LISTED_OPTIONAL_TYPES]
+    return _group(required, label, question, compose), _group(optional, label, question, None)
 
 
 def _normal(value: Any) -> Any:

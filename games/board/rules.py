@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext_lazy, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from engine.lifeboat import data as lb
 from engine.lifeboats import data as lbs
-from games import i18n
 
-from .lifeboat import navigation_summary
+from .names import character_name, island_side, navigation_line, provision_name
 
 #: One line per Provisions kind (the numbers come from the data table).
 PROVISION_EFFECTS: dict[str, Promise] = {
@@ -38,18 +36,9 @@ PROVISION_EFFECTS: dict[str, Promise] = {
 }
 
 
-#: The rules table's island column (left, middle, right).
-ISLAND_SIDES: dict[str, Promise] = {
-    "left": pgettext_lazy("island", "left"),
-    "middle": pgettext_lazy("island", "middle"),
-    "right": pgettext_lazy("island", "right"),
-}
-island_side = i18n.names_of(ISLAND_SIDES)
-
-
 def _ability(c: lb.Character) -> str:
     if c.doubles:
-        return _("%(kind)s score double") % {"kind": i18n.provision_name(c.doubles)}
+        return _("%(kind)s score double") % {"kind": provision_name(c.doubles)}
     if c.swimmer:
         return _("good swimmer: no wound from the fall overboard")
     if c.pickpocket:
@@ -58,16 +47,11 @@ def _ability(c: lb.Character) -> str:
 
 
 def lifeboat_reference() -> dict[str, Any]:
-    return _lifeboat_reference(get_language())
-
-
-@cache
-def _lifeboat_reference(language: str) -> dict[str, Any]:
-    """Cached per language: the names and texts are in the language active when it is built."""
+    """Characters, Provisions and Navigation cards with their numbers, in the active language."""
     return {
         "characters": [
             {
-                "name": i18n.character_name(c.slug),
+                "name": character_name(c.slug),
                 "size": c.size,
                 "survival": c.survival,
                 "ability": _ability(c),
@@ -76,7 +60,7 @@ def _lifeboat_reference(language: str) -> dict[str, Any]:
         ],
         "provisions": [
             {
-                "name": i18n.provision_name(k.slug),
+                "name": provision_name(k.slug),
                 "count": k.count,
                 "bonus": f"+{k.weapon}" if k.weapon else ("+8" if k.slug == "flare_gun" else ""),
                 "values": "/".join(str(v) for v in k.values),
@@ -85,20 +69,16 @@ def _lifeboat_reference(language: str) -> dict[str, Any]:
             for k in lb.PROVISION_KINDS
         ],
         "jewels": list(lb.JEWEL_POINTS[1:]),
-        "navigation": [navigation_summary(card) for card in lb.NAVIGATION_IDS],
+        "navigation": [navigation_line(card) for card in lb.NAVIGATION_IDS],
     }
 
 
 def lifeboats_reference() -> dict[str, Any]:
-    return _lifeboats_reference(get_language())
-
-
-@cache
-def _lifeboats_reference(language: str) -> dict[str, Any]:
+    """Boats, votes, figures and island points, in the active language."""
     return {
         "islands": [
             {
-                "name": ISLAND_SIDES.get(name, name),
+                "name": island_side(name),
                 "sailor": lbs.POINTS[name][lbs.SAILOR],
                 "officer": lbs.POINTS[name][lbs.OFFICER],
             }

@@ -1,5 +1,6 @@
-"""The board pictures as SVG strings, built in Python (escape + join): the template engine is
-too slow for a few hundred small elements on every table request.
+"""The board pictures as SVG strings, built in Python (escape + join): a few hundred small
+shapes placed by arithmetic read better as code than as template tags. The one place of the site
+that writes markup in Python.
 
 Every text drawn here is escaped; numbers and colours come from the presenters.
 """
@@ -10,25 +11,32 @@ from html import escape
 from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
-
-from games.i18n import gettext as _
+from django.utils.translation import gettext as _
 
 
 def _text(x: int, y: int, text: str, size: int = 12, extra: str = "") -> str:
     return f'<text x="{x}" y="{y}" font-size="{size}"{extra}>{escape(text)}</text>'
 
 
+#: The narrowest a picture is drawn (it scrolls sideways in a narrower screen).
+MIN_WIDTH = 544
+
+
+def _size(width: int) -> str:
+    """As wide as the picture is drawn, or the container; never narrower than MIN_WIDTH."""
+    return f"width:100%;max-width:{width}px;min-width:{min(width, MIN_WIDTH)}px;height:auto"
+
+
 def lifeboat(b: Any) -> SafeString:
     """The boat from bow (left) to stern (right): characters, wounds, marks, decks and birds."""
-    from .lifeboat import condition_name
-
     w = b.width
     # gettext calls stay outside f-strings (xgettext does not look inside them) and loops.
     title = escape(_("The lifeboat, bow on the left, stern on the right"))
     seat_words = _("%(n)s: %(name)s, %(condition)s, %(wounds)s/%(size)s wounds")
     navigator, you, face_up = _("navigator"), _("you"), _("face up")
     out = [
-        f'<svg viewBox="0 0 {w} 190" role="img" aria-labelledby="boat-t boat-d" xmlns="http://www.w3.org/2000/svg">',
+        f'<svg viewBox="0 0 {w} 190" width="{w}" height="190" style="{_size(w)}" role="img" '
+        'aria-labelledby="boat-t boat-d" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="boat-t">{title}</title>',
         '<desc id="boat-d">',
         escape(
@@ -37,7 +45,7 @@ def lifeboat(b: Any) -> SafeString:
                 % {
                     "n": n,
                     "name": s.name,
-                    "condition": condition_name(s.condition),
+                    "condition": s.condition_name,
                     "wounds": s.wounds,
                     "size": s.size,
                 }
@@ -77,7 +85,7 @@ def lifeboat(b: Any) -> SafeString:
         )
         name = you if s.is_me else (s.player if len(s.player) <= 14 else s.player[:13] + "…")
         out.append(_text(x, 54, name, 12, ' text-anchor="middle"'))
-        marks = (f"{len(s.table)} {face_up}" if s.table else "") + (" ↑" if s.rowed else "")
+        marks = (f"{len(s.face_up)} {face_up}" if s.face_up else "") + (" ↑" if s.rowed else "")
         marks += " ⚔" if s.fought else ""
         out.append(_text(x, 168, marks, 11, ' text-anchor="middle"') + "</g>")
     out.extend(
@@ -117,8 +125,6 @@ def _token(t: Any) -> str:
 
 def lifeboats(b: Any) -> SafeString:
     """Seven lanes from the sinking ship (bottom) to the islands (top), with boats and figures."""
-    from .rules import island_side
-
     w, h = b.width, b.height
     boat_words = _("%(boat)s: lane %(lane)s, row %(row)s")
     desc = " ".join(
@@ -130,7 +136,8 @@ def lifeboats(b: Any) -> SafeString:
     )
     title = escape(_("Seven lanes from the sinking ship (bottom) to the islands (top)"))
     out = [
-        f'<svg viewBox="0 0 {w} {h}" role="img" aria-labelledby="sea-t sea-d" xmlns="http://www.w3.org/2000/svg">',
+        f'<svg viewBox="0 0 {w} {h}" width="{w}" height="{h}" style="{_size(w)}" role="img" '
+        'aria-labelledby="sea-t sea-d" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="sea-t">{title}</title>',
         f'<desc id="sea-d">{escape(desc)}</desc>',
         f'<rect width="{w}" height="{h}" fill="#DCEFFA"/>',
@@ -145,8 +152,7 @@ def lifeboats(b: Any) -> SafeString:
             f'<g><rect x="{i.x}" y="4" width="{i.width}" height="50" rx="18" fill="#F3E3B5" '
             'stroke="#7A6A3A"/>'
         )
-        island = island_side(i.name).capitalize()
-        out.append(_text(i.x + 8, 17, f"{island} ({i.points})", 11))
+        out.append(_text(i.x + 8, 17, f"{i.title} ({i.points})", 11))
         for f in i.figures:
             if f.kind == "officer":
                 out.append(

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 import engine
 
 from .. import hooks
-from ..errors import GameNotFound, InvalidRequest, NotAllowed, WrongStatus
+from ..errors import GameError, GameNotFound, InvalidRequest, NotAllowed, WrongStatus
 from ..models import Game, Seat, SecretAssignment
 from .moves import _after_commit, _bump, _check_version, _locked_game, _require_status, _seat_of, _store_state
 
@@ -40,8 +40,10 @@ def game_create(
     visibility: str = Game.Visibility.PUBLIC,
     rated: bool = True,
     club: Any = None,
+    auto_start: bool = False,
 ) -> Game:
-    """An open game with the creator in its first seat; options are stored with defaults filled."""
+    """An open game with the creator in its first seat; options are stored with defaults filled.
+    With `auto_start` the game starts by itself when its last seat is taken (`game_join`)."""
     try:
         game_rules = engine.get_game(slug)
     except KeyError:
@@ -66,6 +68,7 @@ def game_create(
         visibility=visibility,
         rated=rated,
         club=club,
+        auto_start=auto_start,
     )
     Seat.objects.create(game=game, user=user)
     _after_commit(game, "created")
@@ -80,7 +83,8 @@ def game_join(
     invite_token: str | None = None,
     expected_version: int | None = None,
 ) -> Game:
-    """Take a free seat in an open game; a private game needs its invite token."""
+    """Take a free seat in an open game; a private game needs its invite token. When that fills a
+    game whose creator chose so, the game starts."""
     game = _locked_game(game_id)
     seats = list(game.seats.all())
     if any(seat.user_id == user.pk for seat in seats):
@@ -95,6 +99,12 @@ def game_join(
         raise WrongStatus(_("This game is full."))
     Seat.objects.create(game=game, user=user)
     _bump(game, "joined")
+    if game.auto_start and game.created_by is not None and len(seats) + 1 == game.num_players:
+        try:
+            with transaction.atomic():  # a start refused (say, the creator left) keeps the join
+                game = game_start(game_id=game.pk, user=game.created_by)
+        except GameError:
+            pass
     return game
 
 

@@ -28,6 +28,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import engine
 
@@ -214,10 +215,10 @@ def _check_version(game: Game, expected_version: int | None) -> None:
 
 
 STATUS_REFUSALS = {
-    Game.Status.OPEN: _("The game has not started yet."),
-    Game.Status.RUNNING: _("The game has already started."),
-    Game.Status.FINISHED: _("The game is over."),
-    Game.Status.ABANDONED: _("The game was abandoned."),
+    Game.Status.OPEN: gettext_lazy("The game has not started yet."),
+    Game.Status.RUNNING: gettext_lazy("The game has already started."),
+    Game.Status.FINISHED: gettext_lazy("The game is over."),
+    Game.Status.ABANDONED: gettext_lazy("The game was abandoned."),
 }
 
 

@@ -2,8 +2,10 @@
 
 Random games of both slugs are played to the end through the move POST (htmx) with random legal
 actions (sometimes an optional one of a seat that is not waited for); along the way every seat's
-table page, table fragment, move fragment, lobby and API response, and a spectator's, are
-searched for `secrets_from(state, seat)`.
+table page, table fragment, move fragment, replay, lobby, history and API response, and a
+spectator's, are searched for `secrets_from(state, seat)`. Every card the pages show carries its
+id (`data-card`), so a card shown to the wrong seat is found by id. At the end, when everything
+is public, every seat's results name every card every seat held.
 """
 
 import json
@@ -23,7 +25,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 MAX_STEPS = 3000
 
 
-def check_responses(clients, api, game, users, spectator) -> None:
+def check_responses(clients, api, game, users, spectator, *, replay: bool = True) -> None:
     state = state_of(game)
     rules = game.engine
     viewers = [(seat, clients[seat], api[seat]) for seat in range(len(users))] + [(None, *spectator)]
@@ -33,11 +35,16 @@ def check_responses(clients, api, game, users, spectator) -> None:
             "table page": client.get(table_url(game)),
             "table fragment": client.get(table_url(game), **HTMX),
             "lobby": client.get(reverse("games:lobby")),
+            "history": client.get(reverse("games:history")),
             "API": client.get(api_url(game), **headers),
         }
+        if replay and (seat is not None or game.status == "finished"):
+            responses["replay"] = client.get(reverse("replays:replay", args=[game.pk]))
         for where, response in responses.items():
             assert response.status_code == 200, where
             assert_no_secrets(response.content.decode(), secrets, f"seat {seat}'s {where}")
+        if game.status != "finished":
+            assert 'id="results-h"' not in responses["table page"].content.decode()
 
 
 @pytest.mark.parametrize("slug", sorted(engine.GAMES))
@@ -72,7 +79,25 @@ def test_no_response_shows_another_seats_secrets(slug, seed):
         after = rules.from_json(game.snapshot)
         assert_no_secrets(response.content.decode(), rules.secrets_from(after, seat), f"seat {seat}'s move")
         if rng.random() < 0.08:
-            check_responses(clients, api, game, users, spectator)
+            check_responses(clients, api, game, users, spectator, replay=rng.random() < 0.25)
     else:
         pytest.fail("the game did not end")
     check_responses(clients, api, game, users, spectator)
+    check_results_reveal_everything(game, [*clients, spectator[0]])
+
+
+def check_results_reveal_everything(game, clients) -> None:
+    """After the end everything is public: the results show every seat's hand, face-up cards
+    and secret cards (by id, as every card is shown)."""
+    state = state_of(game)
+    final = game.engine.view(state, None)
+    if game.slug == "lifeboat":
+        held = {c["id"] for p in final["players"] for c in p["hand"] + p["table"]}
+        held |= {p[k] for p in final["players"] for k in ("love", "hate")}
+    else:
+        held = set()
+    for client in clients:
+        page = client.get(table_url(game)).content.decode()
+        assert 'id="results-h"' in page
+        for card in held:
+            assert f'data-card="{card}"' in page

@@ -91,7 +91,8 @@ def test_the_digest_gathers_waiting_turns_into_one_mail(table, django_capture_on
     game, row = play_until_prompted(django_capture_on_commit_callbacks, game, users, seat)
     set_profile(users[seat], time_zone="Europe/Budapest")
     mail.outbox.clear()
-    today = timezone.now().astimezone(ZoneInfo("Europe/Budapest")).date()
+    # The latest day whose 7:10 in Budapest has passed (the digest is sent at its hour, not later).
+    today = (timezone.now().astimezone(ZoneInfo("Europe/Budapest")) - dt.timedelta(hours=8)).date()
     before = dt.datetime.combine(today, dt.time(6, 30), tzinfo=ZoneInfo("Europe/Budapest"))
     at_seven = dt.datetime.combine(today, dt.time(7, 10), tzinfo=ZoneInfo("Europe/Budapest"))
     Notification.objects.filter(pk=row.pk).update(created_at=before - dt.timedelta(hours=1))

@@ -1,103 +1,278 @@
-"""Log sentences: per seat, newest first, under day and phase headings."""
+"""The game log: every event worded in every language, "you" for the reader, the right sections."""
 
 from __future__ import annotations
 
+import re
+from collections import defaultdict
+from functools import cache
+
+import pytest
+from django.utils import translation
+
 import engine
-from games.board.log import sections
+from games.board.log import WORDS, Played, sections, words_for
+from games.board.names import character_name
 
-NAMES = {0: "ann", 1: "bob", 2: "cy", 3: "di", 4: "ed", 5: "flo"}
+from .helpers import random_games
+
+LANGUAGES = ("en", "hu", "cs")
+NAMES = {0: "Ann", 1: "Bob", 2: "Cy", 3: "Di", 4: "Ed", 5: "Flo"}
+#: English third-person verbs that must never follow "you".
+THIRD_PERSON = re.compile(
+    r"\byou (draws|keeps|passes|does|rows|puts|tries|wants|accepts|refuses|changes|mugs|takes|wins|"
+    r"fights|stays|gives|plays|fires|opens|uses|navigates|goes|drowns|loses|drinks|has|casts|starts|"
+    r"is|places|decides|votes|breaks|chooses|heals|trades|offers|declines|throws|riles)\b",
+    re.IGNORECASE,
+)
 
 
-def _play(slug: str, n: int, seed: int, steps, pick):
-    rules = engine.get_game(slug)
-    state = rules.new_game(n, seed)
-    events = []
-    for _ in range(steps):
-        if rules.is_over(state):
-            break
+@cache
+def samples() -> dict[tuple[str, str], list[tuple[dict, dict]]]:
+    """Up to six (event, final view) of every event type both engines emit in random games."""
+    found: dict[tuple[str, str], list[tuple[dict, dict]]] = defaultdict(list)
+    for slug, count in (("lifeboat", 80), ("lifeboats", 30)):
+        for game in random_games(slug, count):
+            view = game.rules.view(game.state, None)
+            for _seat, _action, events in game.plays:
+                for ev in events:
+                    kept = found[(slug, ev["type"])]
+                    if len(kept) < 6:
+                        kept.append((ev, view))
+    return dict(found)
+
+
+def seats_of(ev: dict) -> list[int]:
+    """The seats an event names (its subject first)."""
+    seats = [
+        ev[k]
+        for k in ("seat", "attacker", "defender", "target", "to", "from", "by")
+        if isinstance(ev.get(k), int)
+    ]
+    return [s for s in seats if s >= 0]
+
+
+def worded(slug: str, ev: dict, view: dict, reader: int | None) -> str | None:
+    words = words_for(slug, view, NAMES, reader)
+    return words.sentence(ev)
+
+
+def test_the_random_games_reach_every_kind_of_event():
+    kinds = {kind for (slug, kind) in samples() if slug == "lifeboat"}
+    assert {"fight_resolved", "overboard", "water_pledges", "traded", "mug_took", "rowing_cards"} <= kinds
+    kinds = {kind for (slug, kind) in samples() if slug == "lifeboats"}
+    assert {"votes_revealed", "ejected", "landed", "sunk", "jumped_in", "vote_decided"} <= kinds
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_event_type_the_engines_emit_is_worded_or_silent_in_every_language(language):
+    """A new event type cannot reach the log unworded: it must be in its game's `SENTENCES` (and
+    then say something, for every reader) or in `SILENT`."""
+    for (slug, kind), found in samples().items():
+        table = WORDS[slug]
+        assert kind in table.SENTENCES or kind in table.SILENT, f"{slug} event {kind!r} has no sentence"
+        if kind in table.SILENT:
+            continue
+        for ev, view in found:
+            for reader in {None, *seats_of(ev)}:
+                with translation.override(language):
+                    text = worded(slug, ev, view, reader)
+                assert text, f"{slug} {kind} says nothing to seat {reader} in {language}: {ev}"
+                for wrong in ("%(", "None", "-1"):
+                    assert wrong not in text, text
+
+
+@pytest.mark.parametrize("language", ["hu", "cs"])
+def test_every_sentence_is_translated(language):
+    untranslated = []
+    for (slug, kind), found in samples().items():
+        if kind in WORDS[slug].SILENT:
+            continue
+        ev, view = found[0]
+        reader = (seats_of(ev) or [None])[0]
+        english = worded(slug, ev, view, reader)
+        with translation.override(language):
+            translated = worded(slug, ev, view, reader)
+        if translated == english and not english.startswith("No."):
+            untranslated.append(english)
+    assert untranslated == []
+
+
+def test_you_is_the_reader_and_agrees_with_its_verb():
+    """ "You chooses", "you gives 2 Water to you" and "Someone goes overboard" about the reader
+    were seen; a sentence about the reader says "you" with a verb in the second person."""
+    for (slug, _kind), found in samples().items():
+        for ev, view in found:
+            for reader in seats_of(ev):
+                text = worded(slug, ev, view, reader)
+                if not text:
+                    continue
+                assert not THIRD_PERSON.search(text), text
+                assert " to you" not in text or not text.startswith("You give"), text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_sentence_about_the_reader_does_not_name_their_character(language):
+    """In every language the reader is "you", not their character's name with a verb that
+    agrees with a third person."""
+    for (slug, kind), found in samples().items():
+        if slug != "lifeboat" or kind in {"navigation_played", "game_over"}:
+            continue
+        for ev, view in found:
+            seat = ev.get("seat")
+            if not isinstance(seat, int) or seat < 0:
+                continue
+            with translation.override(language):
+                text = worded(slug, ev, view, seat)
+                name = character_name(view["players"][seat]["character"])
+            if text:
+                assert name not in text, f"{kind} for its own seat in {language}: {text}"
+
+
+def lines_about(slug: str, kind: str, reader_role: str) -> list[str]:
+    out = []
+    for ev, view in samples().get((slug, kind), []):
+        seat = {"subject": ev.get("seat"), "faller": (ev.get("fallers") or [None])[0]}[reader_role]
+        out.append(worded(slug, ev, view, seat))
+    return out
+
+
+def test_the_issues_sentences_read_in_the_second_person():
+    assert all(
+        t.startswith("You try to mug") for t in lines_about("lifeboat", "attempt", "subject") if "mug" in t
+    )
+    assert all(t.startswith("You go overboard") for t in lines_about("lifeboat", "overboard", "faller"))
+    fights = []
+    for ev, view in samples()[("lifeboat", "fight_round")]:
+        for answer in ev["answers"]:
+            if (answer["answer"] or {}).get("side") == "defender":
+                fights.append(worded("lifeboat", ev, view, answer["seat"]))
+    assert fights
+    assert all("you fight for the defender" in t for t in fights)
+
+
+def test_a_fight_names_the_winners_score_first():
+    for ev, view in samples()[("lifeboat", "fight_resolved")]:
+        won = ev["winner"]
+        lost = "attacker" if won == "defender" else "defender"
+        text = worded("lifeboat", ev, view, None)
+        assert f"{ev['strength'][won]} to {ev['strength'][lost]}" in text, text
+
+
+def test_a_navigation_card_nobody_navigates_is_told_without_a_seat_number():
+    view = engine.get_game("lifeboat").view(engine.get_game("lifeboat").new_game(4, 1), None)
+    text = worded(
+        "lifeboat", {"type": "navigation_played", "visible_to": "all", "seat": -1, "card": "nav-21"}, view, 0
+    )
+    assert text.startswith("Nobody navigates")
+    assert "-1" not in text
+    assert "No. 21" in text
+
+
+def first_actions_play():
+    """A Lifeboat game in its first Actions phase, then a seat not acting plays a card face up."""
+    rules = engine.get_game("lifeboat")
+    for seed in range(40):
+        state = rules.new_game(4, seed)
+        plays = []
+        while state.step != "act" and not rules.is_over(state):
+            seat = rules.to_act(state)[0]
+            legal = [a for a in rules.legal_actions(state, seat) if a["type"] == "keep"]
+            plays.append(Played(seat, rules.apply(state, seat, legal[0])))
+        actor = rules.to_act(state)[0]
+        for seat in range(4):
+            face_up = [
+                a for a in rules.legal_actions(state, seat) if a["type"] == "play" and a["for"] == seat
+            ]
+            if seat != actor and face_up:
+                plays.append(Played(seat, rules.apply(state, seat, face_up[0])))
+                return rules, state, plays, seat
+    raise AssertionError("no seat could play a card face up")
+
+
+def test_a_card_played_face_up_during_actions_is_filed_under_actions():
+    rules, state, plays, seat = first_actions_play()
+    mine = [Played(p.seat, engine.events_for(p.events, seat)) for p in plays]
+    out = sections("lifeboat", mine, rules.view(state, seat), NAMES, seat)
+    assert out[0].heading == "Day 1 · Actions"
+    assert out[0].lines[0].startswith("You play ")
+    assert out[0].lines[0].endswith(" face up.")
+    assert all(s.heading == "Day 1 · Quartermaster" for s in out[1:])
+
+
+def test_a_timed_out_action_says_that_the_time_ran_out():
+    rules, state, _plays, seat = first_actions_play()
+    actor = rules.to_act(state)[0]
+    timed = Played(actor, rules.apply(state, actor, rules.default_action(state, actor)), timed_out=True)
+    view = rules.view(state, seat)
+    name = character_name(view["players"][actor]["character"])
+    theirs = sections("lifeboat", [timed], view, NAMES, seat)[0].lines[0]
+    assert theirs == f"Time ran out for {name}. {name} does nothing."
+    mine = sections("lifeboat", [timed], rules.view(state, actor), NAMES, actor)[0].lines[0]
+    assert mine == "Your time ran out. You do nothing."
+
+
+def test_the_rower_reads_the_cards_and_the_others_only_the_count():
+    rules = engine.get_game("lifeboat")
+    state = rules.new_game(4, 7)
+    plays = []
+    while True:
         seat = rules.to_act(state)[0]
-        action = pick(rules.legal_actions(state, seat), state)
-        events += rules.apply(state, seat, action)
-    return rules, state, events
-
-
-def _lines(rules, state, events, seat):
-    visible = engine.events_for(events, seat, game_over=rules.is_over(state))
-    return sections(rules.slug, visible, rules.view(state, seat), NAMES)
-
-
-def _first_not_nothing(legal, state):
-    wanted = [a for a in legal if a["type"] not in ("play", "offer_trade", "answer_trade", "nothing")]
-    return (wanted or legal)[0]
-
-
-def test_lifeboat_rower_sees_the_cards_others_see_only_the_count():
-    # draft, then the first actor rows and puts both cards on the stack
-    rules, state, events = _play("lifeboat", 4, 7, 5, _first_not_nothing)
-    rower = next(e["seat"] for e in events if e["type"] == "rowed")
-    rower_name = rules.view(state, None)["players"][rower]["name"]
-    mine = _lines(rules, state, events, rower)
-    assert mine[0].heading == "Day 1 · Actions"
-    assert mine[0].lines[0].startswith("You put ")
-    assert "You rowed (2 cards)." in mine[0].lines
-    assert any(line.startswith("You drew No. ") for line in mine[0].lines)
+        legal = rules.legal_actions(state, seat)
+        rows = [a for a in legal if a["type"] in ("row", "place_rowed")]
+        action = rows[0] if rows else next(a for a in legal if a["type"] not in ("play", "offer_trade"))
+        plays.append(Played(seat, rules.apply(state, seat, action)))
+        if action["type"] == "place_rowed":
+            rower = seat
+            break
+    mine = [Played(p.seat, engine.events_for(p.events, rower)) for p in plays]
+    lines = sections("lifeboat", mine, rules.view(state, rower), NAMES, rower)[0].lines
+    assert re.match(
+        r"You put No\. \d+(, No\. \d+)? on the Row stack and .* at the bottom of the deck\.", lines[0]
+    )
+    assert re.match(r"You row and draw No\. \d+, No\. \d+\.", lines[1])
     other = (rower + 1) % 4
-    theirs = _lines(rules, state, events, other)
-    assert f"{rower_name} rowed (2 cards)." in theirs[0].lines
-    assert not any("drew No." in line for s in theirs for line in s.lines)
-    assert theirs[-1].heading == "Day 1 · Quartermaster"
-    assert any(line.startswith("You kept ") for line in theirs[-1].lines)
-
-
-def test_lifeboat_day_headings_count_back_from_the_view_when_the_window_starts_mid_game():
-    rules, state, events = _play("lifeboat", 4, 11, 80, _first_not_nothing)
-    view = rules.view(state, 0)
-    tail = events[len(events) // 2 :]
-    out = sections("lifeboat", engine.events_for(tail, 0), view, NAMES)
-    assert out[0].heading.startswith(f"Day {view['turn']}")
-    days = [int(s.heading.split()[1]) for s in out if s.heading.startswith("Day")]
-    assert days == sorted(days, reverse=True)
-
-
-def test_lifeboat_mug_refused_and_fight_are_told():
-    def mug_then_refuse(legal, state):
-        for kind in ("mug", "refuse"):
-            hit = [a for a in legal if a["type"] == kind and a.get("card", "hand") == "hand"]
-            if hit:
-                return hit[0]
-        return _first_not_nothing(legal, state)
-
-    rules, state, events = _play("lifeboat", 4, 5, 12, mug_then_refuse)
-    text = " ".join(line for s in _lines(rules, state, events, None) for line in s.lines)
-    assert "tries to mug" in text
-    assert "refused: a fight." in text
-    assert "A fight:" in text
-    assert "won the fight" in text
-
-
-def test_lifeboats_setup_and_round_headings():
-    rules, state, events = _play("lifeboats", 3, 2, 40, lambda legal, s: legal[0])
-    out = _lines(rules, state, events, 0)
-    headings = [s.heading for s in out]
-    assert headings[-1].startswith("Set-up")
-    assert any(h.startswith("Round 1 · Phase 1") for h in headings)
-    text = " ".join(line for s in out for line in s.lines)
-    assert "You placed the red boat in lane" in text
-    assert "cast a card" in text
-    assert "Votes revealed:" in text
+    theirs = [Played(p.seat, engine.events_for(p.events, other)) for p in plays]
+    text = " ".join(sections("lifeboat", theirs, rules.view(state, other), NAMES, other)[0].lines)
+    assert "rows and draws 2 Navigation cards." in text
+    assert "No. " not in text.replace("No. 2", "")  # no card number but the played ones
 
 
 def test_a_vote_card_is_told_only_to_its_caster_before_the_reveal():
     rules = engine.get_game("lifeboats")
     state = rules.new_game(3, 2)
-    events = []
+    plays = []
     while state.phase != "leak":
         seat = rules.to_act(state)[0]
-        events += rules.apply(state, seat, rules.legal_actions(state, seat)[0])
+        plays.append(Played(seat, rules.apply(state, seat, rules.legal_actions(state, seat)[0])))
     seat = rules.to_act(state)[0]
-    events += rules.apply(state, seat, {"type": "vote", "card": "black"})
-    mine = " ".join(line for s in _lines(rules, state, events, seat) for line in s.lines)
-    assert "You cast the black boat." in mine
-    other = " ".join(line for s in _lines(rules, state, events, (seat + 1) % 3) for line in s.lines)
-    assert "cast a card" in other
-    assert "black boat." not in other
+    plays.append(Played(seat, rules.apply(state, seat, {"type": "vote", "card": "black"})))
+
+    def text(reader):
+        seen = [Played(p.seat, engine.events_for(p.events, reader)) for p in plays]
+        return " ".join(
+            line
+            for s in sections("lifeboats", seen, rules.view(state, reader), NAMES, reader)
+            for line in s.lines
+        )
+
+    assert "You vote: the black boat springs a leak (face down until all have cast)." in text(seat)
+    other = text((seat + 1) % 3)
+    assert f"{NAMES[seat]} (" in other
+    assert "casts a card." in other
+    assert "black boat springs" not in other
+
+
+@pytest.mark.parametrize(
+    ("slug", "day_words"), [("lifeboat", ("Day", "nap", "Den")), ("lifeboats", ("Round", "forduló", "Kolo"))]
+)
+def test_headings_count_the_days_back_from_the_view_when_the_log_starts_mid_game(slug, day_words):
+    game = next(random_games(slug, 1))
+    plays = [Played(seat, engine.events_for(events, 0)) for seat, _a, events in game.plays]
+    view = game.rules.view(game.state, 0)
+    tail = plays[len(plays) // 2 :]
+    for language, word in zip(LANGUAGES, day_words, strict=True):
+        with translation.override(language):
+            out = sections(slug, tail, view, NAMES, 0)
+        numbered = [int(m.group(1)) for s in out if (m := re.search(r"(\d+)", s.heading))]
+        assert numbered == sorted(numbered, reverse=True)
+        assert any(word.lower() in s.heading.lower() for s in out), (language, [s.heading for s in out])

@@ -1,133 +1,66 @@
-"""Board presenters and their fragments: what each seat sees, and nothing it may not."""
+"""Presenters: what each seat sees of the board, and what a mail writer gets (situation, glance)."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
-from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import i18n, services
-from games.board import present_table
-from games.board.lifeboat import navigation_summary
-from tests.games.board.helpers import (
-    FRAGMENTS,
-    gzipped_size,
-    render_fragments,
-    running_game,
-    secrets_of_others,
-    table_for,
-)
-from tests.games.helpers import assert_no_secrets, play_moves, state_of
+import engine
+from games.board import present_situation, present_table
+from games.board.names import card_name, character_name, navigation_line
+
+from .helpers import running_game, table_for
 
 pytestmark = pytest.mark.django_db
 
-FRAGMENT_LIMIT = 5 * 1024
 
-
-@pytest.mark.parametrize(
-    ("slug", "players", "moves"), [("lifeboat", 4, 0), ("lifeboat", 5, 40), ("lifeboat", 4, 70)]
-)
-def test_lifeboat_board_draws_the_boat_bow_to_stern_from_the_view(slug, players, moves):
-    game, users = running_game(slug, players, moves)
+@pytest.mark.parametrize(("players", "moves"), [(4, 0), (5, 40), (4, 70)])
+def test_lifeboat_board_draws_the_boat_bow_to_stern_from_the_view(players, moves):
+    game, users = running_game("lifeboat", players, moves)
     for user in users:
         table = table_for(game, user)
         board = present_table(table).board
         assert [s.seat for s in board.seats] == table.view["boat"]
-        assert [s.name for s in board.seats] == [table.view["players"][s]["name"] for s in table.view["boat"]]
+        assert [s.number for s in board.seats] == [s + 1 for s in table.view["boat"]]
         mine = [s for s in board.seats + board.gone if s.is_me]
         assert [s.seat for s in mine] == [table.seat]
         if board.over:
             assert board.private is None
-            assert board.final
+            assert board.results
         else:
-            assert board.private is not None
-            assert board.private["love"]
-            assert board.private["hate"]
+            assert board.private.love.id == table.view["me"]["love"]
+            assert [c.id for c in board.private.hand] == [c["id"] for c in table.view["me"]["hand"]]
         for s in board.seats:
             assert len(s.pips) == s.size + 1
-            assert sum(filled for _x, filled in s.pips) == min(s.wounds, s.size + 1)
 
 
-def test_spectator_has_no_private_corner():
+def test_a_spectator_has_no_private_corner_and_no_prompt():
     game, _users = running_game("lifeboat", 4, 10)
-    table = table_for(game, _anonymous())
-    presented = present_table(table)
+    presented = present_table(table_for(game, AnonymousUser()))
     assert presented.board.private is None
-    assert presented.required == []
-    assert presented.optional == []
+    assert presented.prompt is None
+    assert not any(s.is_me for s in presented.board.seats)
 
 
-def _anonymous():
-    return AnonymousUser()
-
-
-@pytest.mark.parametrize(
-    ("slug", "players", "moves"),
-    [
-        ("lifeboat", 4, 0),
-        ("lifeboat", 4, 30),
-        ("lifeboat", 6, 90),
-        ("lifeboats", 3, 25),
-        ("lifeboats", 5, 60),
-    ],
-)
-def test_no_fragment_shows_another_seats_secrets(slug, players, moves):
-    game, users = running_game(slug, players, moves)
-    for user in [*users, _anonymous()]:
+def test_a_seat_not_waited_for_gets_only_what_it_may_do_any_time():
+    game, users = running_game("lifeboat", 4, 0)
+    for user in users:
         table = table_for(game, user)
-        html = render_fragments(table)
-        assert_no_secrets(html, secrets_of_others(game, table.seat), f"seat {table.seat}'s board")
-
-
-@pytest.mark.parametrize(("slug", "players", "moves"), [("lifeboat", 6, 60), ("lifeboats", 6, 80)])
-def test_each_fragment_is_small(slug, players, moves):
-    game, users = running_game(slug, players, moves)
-    table = table_for(game, users[0])
-    for name in FRAGMENTS:
-        size = gzipped_size(render_to_string(name, {"t": table}))
-        assert size <= FRAGMENT_LIMIT, f"{name} is {size} bytes gzipped"
-
-
-def test_lifeboats_board_shows_lanes_boats_and_vote_status_not_content():
-    game, users = running_game("lifeboats", 3, 0)
-    # play the whole set-up with first choices, then one vote card
-    state = state_of(game)
-    for _ in range(100):
-        if state.phase in ("leak", "move"):
-            break
-        game = play_moves(game, users, 1)
-        state = state_of(game)
-    assert state.phase == "leak"
-    voter = game.engine.to_act(state)[0]
-    services.action_submit(
-        game_id=game.pk,
-        user=users[voter],
-        action={"type": "vote", "card": "black"},
-        expected_version=game.version,
-    )
-    game.refresh_from_db()
-    for seat, user in enumerate(users):
-        table = table_for(game, user)
-        board = present_table(table).board
-        assert len(board.lanes) == 7
-        assert all(len(b.seats) == 6 for b in board.boats)
-        row = next(p for p in board.players if p.seat == voter)
-        assert row.cast is True
-        html = render_fragments(table)
-        if seat == voter:
-            assert "You cast the black boat" in html
+        prompt = present_table(table).prompt
+        if table.my_turn:
+            assert [q.key for q in prompt.required] == ["keep"]
         else:
-            assert "the black boat (face down" not in html
-            assert "cast the black boat" not in html
+            assert prompt.required == []
+        assert all(q.key == "play" for q in prompt.optional)
 
 
-def test_navigation_summary_reads_the_printed_card():
-    assert navigation_summary("nav-21") == (
+def test_navigation_line_reads_the_printed_card():
+    assert navigation_line("nav-21") == (
         "No. 21: overboard The Kid; a bird (+1); thirsty all but Lady Lauren; "
         "fighters thirsty; rowers thirsty"
     )
-    assert navigation_summary("nav-25") == "No. 25: overboard nobody; a bird (+1); thirsty nobody"
+    assert navigation_line({"id": "nav-25"}) == "No. 25: overboard nobody; a bird (+1); thirsty nobody"
 
 
 @pytest.mark.parametrize("language", ["hu", "cs"])
@@ -135,6 +68,46 @@ def test_the_board_speaks_the_readers_language(language):
     game, users = running_game("lifeboat", 4, 12)
     table = table_for(game, users[0])
     with translation.override(language):
-        html = render_fragments(table)
-        for p in table.view["players"]:
-            assert i18n.character_name(p["character"]) in html
+        board = present_table(table).board
+        assert [s.name for s in board.seats] == [
+            character_name(table.view["players"][s]["character"]) for s in table.view["boat"]
+        ]
+        english = {"The Captain", "The Kid", "First Mate"}
+        assert not english & {s.name for s in board.seats}
+
+
+# -- for mails --------------------------------------------------------------------------------
+def test_a_seats_situation_names_its_own_hand_love_and_hate_and_numbers_the_choices():
+    rules = engine.get_game("lifeboat")
+    state = rules.new_game(4, 1)
+    for seat in range(4):
+        view = rules.view(state, seat)
+        legal = rules.legal_actions(state, seat)
+        situation = present_situation("lifeboat", view, {i: f"P{i}" for i in range(4)}, legal)
+        text = " ".join(situation.you)
+        assert text.startswith(f"You are {character_name(view['players'][seat]['character'])} ")
+        hand = ", ".join(card_name(c["id"]) for c in view["me"]["hand"])
+        assert f"Your hand: {hand}." in text
+        assert f"You secretly love {character_name(view['me']['loves'], 'object')}" in text
+        assert [n for n, _label in situation.choices] == list(range(1, len(legal) + 1))
+        assert situation.glance[0].startswith("Day 1")
+
+
+def test_a_lifeboats_seats_situation_and_the_table_at_a_glance():
+    rules = engine.get_game("lifeboats")
+    state = rules.new_game(3, 4)
+    while state.phase != "leak":
+        seat = rules.to_act(state)[0]
+        rules.apply(state, seat, rules.legal_actions(state, seat)[0])
+    seat = rules.to_act(state)[0]
+    view = rules.view(state, seat)
+    situation = present_situation(
+        "lifeboats", view, {0: "Ann", 1: "Bob", 2: "Cy"}, rules.legal_actions(state, seat)
+    )
+    assert situation.you[0].startswith("You play ")
+    assert any(line.startswith("Your figures at sea:") for line in situation.you)
+    assert any("captain's hats" in line for line in situation.you)
+    assert situation.glance[0].startswith("Round 1")
+    assert any(line.startswith("The red boat: lane") for line in situation.glance)
+    assert situation.questions[0].text.startswith("Which boat springs a leak?")
+    assert situation.choices[0][0] == 1

@@ -3,45 +3,43 @@
 from __future__ import annotations
 
 import engine
-from games.board.lifeboat import action_label, compose_parts
+from games.board import lifeboat
+from games.board.labels import label
 from games.board.prompt import match, questions
-from games.i18n import describe_action
-from games.selectors import LegalAction
 
 
-def _legal(slug, n, seed, seat_fn):
+def _asked(slug, n, seed, seat_fn, *, waited=True):
     rules = engine.get_game(slug)
     state = rules.new_game(n, seed)
     seat = seat_fn(rules, state)
-    return [LegalAction(a, describe_action(rules, state, seat, a)) for a in rules.legal_actions(state, seat)]
+    view = rules.view(state, seat)
+    return questions(rules.legal_actions(state, seat), waited=waited, label=lambda a: label(slug, view, a))
 
 
-def test_drafter_gets_one_question_and_play_face_up_is_optional():
-    legal = _legal("lifeboat", 4, 7, lambda r, s: r.to_act(s)[0])
-    required, optional = questions(legal, waited=True)
+def test_the_drafter_gets_one_question_and_playing_face_up_is_optional():
+    required, optional = _asked("lifeboat", 4, 7, lambda r, s: r.to_act(s)[0])
     assert [q.key for q in required] == ["keep"]
     assert all(c.label.startswith("Keep ") for c in required[0].choices)
     assert [q.key for q in optional] == ["play"]
 
 
 def test_a_seat_not_waited_for_gets_only_optional_questions():
-    legal = _legal("lifeboat", 4, 7, lambda r, s: next(p for p in range(4) if p not in r.to_act(s)))
-    required, optional = questions(legal, waited=False)
+    required, optional = _asked(
+        "lifeboat", 4, 7, lambda r, s: next(p for p in range(4) if p not in r.to_act(s)), waited=False
+    )
     assert required == []
-    assert optional
-    assert optional[0].key == "play"
+    assert [q.key for q in optional] == ["play"]
 
 
 def test_many_choices_become_radios_or_a_menu_few_become_buttons():
-    legal = _legal("lifeboats", 6, 1, lambda r, s: r.to_act(s)[0])
-    required, _optional = questions(legal, waited=True)
+    required, _optional = _asked("lifeboats", 6, 1, lambda r, s: r.to_act(s)[0])
     assert required[0].key == "place_boat"
     assert required[0].style == "radios"
     assert len(required[0].choices) == 7
+    assert required[0].choices[0].label.startswith("Place your boat in lane 1 (towards the left island)")
 
 
 def test_rowing_choices_name_the_cards_for_the_stack_and_the_bottom():
-
     rules = engine.get_game("lifeboat")
     state = rules.new_game(4, 7)
     while state.step != "row":
@@ -53,9 +51,7 @@ def test_rowing_choices_name_the_cards_for_the_stack_and_the_bottom():
     view = rules.view(state, seat)
     first, second = (f"No. {int(c.split('-')[1])}" for c in view["me"]["rowing"])
     labels = {
-        action_label(view, a, describe_action(rules, state, seat, a))
-        for a in rules.legal_actions(state, seat)
-        if a["type"] == "place_rowed"
+        label("lifeboat", view, a) for a in rules.legal_actions(state, seat) if a["type"] == "place_rowed"
     }
     assert labels == {
         f"Row stack: {first}, {second} · bottom: none",
@@ -89,9 +85,13 @@ def test_a_fight_with_weapons_is_asked_side_weapons_and_flare_apart():
         for w in ([], ["prov-37"], ["prov-38"], ["prov-37", "prov-38"])
         for f in (False, True)
     ]
-    legal = [LegalAction(a, "x") for a in actions]
-    view = {"me": {}}
-    required, _ = questions(legal, waited=True, compose=lambda k, acts: compose_parts(k, acts, view))
+    view = {"seat": 0, "players": [], "me": {}}
+    required, _ = questions(
+        actions,
+        waited=True,
+        label=lambda a: label("lifeboat", view, a),
+        compose=lambda k, acts: lifeboat.compose_parts(k, acts, view),
+    )
     (q,) = required
     assert q.style == "compose"
     assert [p.name for p in q.parts] == ["side", "weapons", "flare"]

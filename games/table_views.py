@@ -23,7 +23,7 @@ from games.board import prompt
 from games.board.rules import REFERENCES as RULES
 from games.errors import GameNotFound, InvalidRequest
 from games.models import Game, Seat
-from games.views import handles_game_errors, play_move
+from games.views import handles_game_errors, play_move, vary_on_htmx
 
 #: The client event the table listens for to fetch its fragment again.
 CHANGED_EVENT = "game-changed"
@@ -55,6 +55,7 @@ def version(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_GET
+@vary_on_htmx
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
     """The rules help of a game: a page of its own, or under htmx the fragment the table loads."""
     if slug not in RULES:
@@ -76,6 +77,7 @@ def _play(request: HttpRequest, game_id: int, action: dict, version_seen: str, d
 
 @require_POST
 @login_required
+@vary_on_htmx
 @handles_game_errors
 def trade(request: HttpRequest, game_id: int) -> HttpResponse:
     """Offer a trade: `to` (a seat), `give` (own card ids), `take` (face-up ids or card kinds)."""
@@ -95,6 +97,7 @@ def trade(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+@vary_on_htmx
 @handles_game_errors
 def compose(request: HttpRequest, game_id: int) -> HttpResponse:
     """Play the one legal action of `type` whose fields are the posted ones (rowing, fights)."""

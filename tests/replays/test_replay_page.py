@@ -1,0 +1,49 @@
+"""The replay page as a reader sees it: seats counted from 1 as on the table, "you" only for the
+reader, the board and log in the reader's words."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.clubs.helpers import play_to_end, start_table
+from tests.factories import UserFactory
+from tests.games.board.helpers import text_of
+
+pytestmark = pytest.mark.django_db
+
+
+def page(user, game, **params) -> str:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client.get(reverse("replays:replay", args=[game.pk]), params).content.decode()
+
+
+@pytest.mark.parametrize("slug", ["lifeboat", "lifeboats"])
+def test_seats_count_from_one_as_on_the_table(slug):
+    users = [UserFactory() for _ in range(4)]
+    game = play_to_end(start_table(users, slug=slug), seed=3)
+    text = text_of(page(users[0], game, seat=2, step=10))
+    assert "As seat 3 saw it" in text
+    assert "What only seat 3 could see" in text
+    assert re.search(r"seat 1 \(.+\) · seat 2 \(", text)
+    table = text_of(Client().get(reverse("games:table", args=[game.pk])).content.decode(), "players-h")
+    assert table == "Players"
+
+
+@pytest.mark.parametrize("slug", ["lifeboat", "lifeboats"])
+def test_you_is_only_ever_the_reader(slug):
+    users = [UserFactory() for _ in range(4)]
+    game = play_to_end(start_table(users, slug=slug), seed=5)
+    stranger = text_of(page(UserFactory(), game, seat=1, step=30))
+    assert not re.search(r"\b[Yy]ou\b", text_of_log(stranger))
+    own = text_of(page(users[1], game, seat=1, step=30))
+    assert "As you saw it" in own
+    other = text_of(page(users[1], game, seat=2, step=30))
+    assert "As seat 3 saw it" in other
+
+
+def text_of_log(text: str) -> str:
+    return text[text.index("Log (newest first)") :] if "Log (newest first)" in text else ""
