@@ -19,7 +19,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from engine.lifeboats.data import MOVES_TO_LAND
 
@@ -53,6 +53,12 @@ SEAT_AT = tuple((15 + (i % 2) * 20, 30 + (i // 2) * 18) for i in range(6))
 LETTER = TextStyle(8, bold=True, fill="#FFFFFF")
 STRIP = TextStyle(11, fill=INK)
 HARBOUR_NUMBER = TextStyle(7.5, fill=MUTED)
+#: The table's names for what a vote decides (the catalogues hold them).
+VOTE_QUESTIONS = {
+    "leak": pgettext_lazy("lifeboats vote", "which boat springs a leak"),
+    "eject": pgettext_lazy("lifeboats vote", "who loses a figure"),
+    "move": pgettext_lazy("lifeboats vote", "which boat moves"),
+}
 
 
 def harbour_piece() -> Markup:
@@ -134,7 +140,13 @@ class _Board:
         self.to_act = set(view.get("to_act") or [])
         vote = view.get("vote") or {}
         self.vote = vote
-        self.eject_boat = vote.get("boat") if vote.get("kind") == "eject" else None
+        # the boats a vote is about now: the full boat of an ejection vote; after a reveal that
+        # leaves a decision, the boats among which it is made
+        self.in_question: set[str] = set()
+        if vote.get("kind") == "eject" and vote.get("boat"):
+            self.in_question.add(vote["boat"])
+        elif vote.get("revealed") and vote.get("outcome") is None:
+            self.in_question.update(vote.get("among") or [])
         lanes = view["options"].get("island_lanes") or [2, 2, 3]
         self.island_spans = list(zip(("left", "middle", "right"), lanes, strict=False))
         most = 0
@@ -301,7 +313,7 @@ class _Board:
             cx, cy = 6 + i * 13, h + 9
             out.append(use(self.sprite, "piece-behind", cx - 8, cy - 8, 16, 16))
             out.append(self.figure(fig, cx, cy, 12))
-        if colour == self.eject_boat:
+        if colour in self.in_question:
             out.append(
                 el(
                     "rect",
@@ -463,6 +475,9 @@ class _Board:
             parts.append(self.said.ngettext("%(n)s empty seat", "%(n)s empty seats", empty) % {"n": empty})
         return "; ".join(parts)
 
+    def _seat_of(self, colour: str) -> int | None:
+        return next((seat for seat, c in self.colour_of.items() if c == colour), None)
+
     def _boat_name(self, b: dict[str, Any]) -> str:
         colour = self.said.word(words.COLOUR_NAMES, b["colour"])
         if b["owner"] is None:
@@ -542,6 +557,29 @@ class _Board:
             if view.get("final"):
                 extra.append(self.said.gettext("place %(n)s") % {"n": view["final"]["ranking"][seat]})
             sentences.append(text + "".join("; " + e for e in extra) + ".")
+        if vote:
+            question = self.said.word(VOTE_QUESTIONS, vote.get("kind", ""))
+            if not vote.get("revealed"):
+                sentences.append(
+                    self.said.gettext("The vote, %(question)s: %(cast)s of %(eligible)s have cast a card.")
+                    % {
+                        "question": question,
+                        "cast": len(vote.get("cast") or []),
+                        "eligible": len(vote.get("eligible") or []),
+                    }
+                )
+            elif vote.get("outcome") is None and vote.get("decider") is not None:
+                among = vote.get("among") or []
+                choices = ", ".join(
+                    self.player(self._seat_of(c))
+                    if vote.get("kind") == "eject"
+                    else self.said.word(words.COLOUR_NAMES, c)
+                    for c in among
+                )
+                sentences.append(
+                    self.said.gettext("The vote, %(question)s: %(player)s decides among %(choices)s.")
+                    % {"question": question, "player": self.player(vote["decider"]), "choices": choices}
+                )
         reveal = view.get("last_reveal")
         if reveal:
             cards = []

@@ -248,3 +248,27 @@ def test_the_boat_an_ejection_is_about_is_marked():
     board = lifeboats_board(state, 0)
     boat = board.part(f"boat:{view['vote']['boat']}")
     assert boat.find(f"{SVG}rect[@stroke-dasharray='3 2']") is not None
+
+
+def test_after_a_reveal_the_boats_a_decision_is_among_are_marked_and_named():
+    state = play_to(
+        "lifeboats",
+        4,
+        lambda s: (
+            s.phase in ("leak", "move") and s.vote is not None and s.vote.revealed and s.vote.outcome is None
+        ),
+    )
+    view = LBS.view(state, 0)
+    board = lifeboats_board(state, 0)
+    among = view["vote"]["among"]
+    for b in view["boats"]:
+        marked = (
+            board.part(f"boat:{b['colour']}").find(f"{SVG}rect[@stroke-dasharray='3 2']") is not None
+            if b["lane"]
+            else False
+        )
+        assert marked == (b["colour"] in among), b["colour"]
+    assert (
+        f"{NAMES[view['vote']['decider']]}{', you' if view['vote']['decider'] == 0 else ''} decides among"
+        in board.description
+    )
