@@ -9,9 +9,11 @@
 - `lifeboat_cards(view)`, `lifeboats_cards(view)`: the cards a view shows beside the board
   (hand, draft, Row stack, reveal, ...), as `CardFace`s for a template.
 - `changes(slug, before, after)`: the part keys that differ between two views of one seat.
+- `choices(slug, view, legal)`: part key -> the legal actions a click on that part would take.
 """
 
 from .changes import changes
+from .choices import choices
 from .faces import CardFace, character_card, lifeboat_card, lifeboats_card
 from .lifeboat import lifeboat_board, lifeboat_cards
 from .lifeboats import lifeboats_board, lifeboats_cards
@@ -21,6 +23,7 @@ __all__ = [
     "CardFace",
     "changes",
     "character_card",
+    "choices",
     "lifeboat_board",
     "lifeboat_card",
     "lifeboat_cards",
