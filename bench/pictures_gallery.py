@@ -47,7 +47,7 @@ h2{margin:18px 0 8px}
 .faces figure{margin:0;width:90px}
 .faces.small figure{width:60px}
 .faces figcaption{font-size:11px;color:#5d6b73;word-break:break-all}
-.board{max-width:720px;margin-bottom:16px}
+.board{margin-bottom:16px}
 .board p{font-size:13px;color:#5d6b73;margin:4px 0}
 """
 
