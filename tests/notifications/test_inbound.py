@@ -168,12 +168,20 @@ def test_the_anymail_inbound_signal_plays(table, django_capture_on_commit_callba
 
 
 def test_the_anymail_inbound_url_is_wired(table, django_capture_on_commit_callbacks, client, settings):
+    """Postmark's inbound webhook (its JSON with the raw message, as with "include raw email")."""
     game, users, seat, prompt = table
     settings.ANYMAIL = {"WEBHOOK_SECRET": "hook:secret"}
-    raw = raw_reply(reply_address(prompt_id=prompt.pk, user_id=users[seat].pk), "1")
+    raw = raw_reply(reply_address(prompt_id=prompt.pk, user_id=users[seat].pk), "1", sender=users[seat].email)
+    payload = {
+        "RecordType": "Inbound",
+        "Headers": [{"Name": "Return-Path", "Value": f"<{users[seat].email}>"}],
+        "RawEmail": raw.decode(),
+    }
     auth = "Basic " + base64.b64encode(b"hook:secret").decode()
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post("/anymail/sendgrid/inbound/", {"email": raw.decode()}, HTTP_AUTHORIZATION=auth)
+        response = client.post(
+            "/anymail/postmark/inbound/", payload, content_type="application/json", HTTP_AUTHORIZATION=auth
+        )
     assert response.status_code == 200
     assert len(actions_of(game)) == 1
     assert Notification.objects.filter(kind=Kind.REPLY_OK).count() == 1
