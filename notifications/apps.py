@@ -10,7 +10,10 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         # This app's modules need the models, loaded by now.
-        from . import receivers  # noqa: F401  (connects anymail's inbound signal and games' writes)
+        from . import (
+            receivers,  # noqa: F401  (connects anymail's inbound signal and games' writes)
+            webhooks,  # noqa: F401  (registers the webhook secret's system check)
+        )
         from .outbox import queue_rendered_mail
         from .selectors import seat_badges
 

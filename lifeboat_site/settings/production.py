@@ -29,6 +29,9 @@ MAILERS = {
         "OPTIONS": smtp_options if mail_backend.startswith("django.core.mail.backends.smtp.") else {},
     }
 }
+# The provider's webhooks (inbound mail, bounces) answer only to ANYMAIL_WEBHOOK_SECRET: without
+# it they answer 403, and a system check (notifications.E001) refuses to start while one is mounted.
+MAIL_WEBHOOK_SECRET_REQUIRED = True
 ANYMAIL = {
     key.removeprefix("ANYMAIL_"): value
     for key, value in os.environ.items()
