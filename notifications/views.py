@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -24,6 +25,7 @@ from games.models import Action, Game
 
 from .answers import play_prompt_choice
 from .errors import PromptError, PromptInvalid, VacationError
+from .forms import VacationForm
 from .models import GameMute, Prompt
 from .preferences import (
     active_vacation,
@@ -34,7 +36,7 @@ from .preferences import (
     start_vacation,
     unmute_game,
     vacation_budget,
-    vacation_days_used,
+    vacation_days_left,
 )
 from .prompts import check_prompt
 from .tokens import read_act_token, read_unsubscribe_token
@@ -133,23 +135,36 @@ def back(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def settings_page(request: HttpRequest) -> HttpResponse:
-    now = timezone.now()
+    """Vacations (taken in whole days, ended early) and the muted games."""
+    days_left = vacation_days_left(user=request.user)
+    form = VacationForm(days_left=days_left)
+    status = 200
     if request.method == "POST":
-        try:
-            if request.POST.get("end"):
-                end_vacation(user=request.user)
-                messages.success(request, _("Welcome back."))
+        if request.POST.get("end"):
+            charged = end_vacation(user=request.user)
+            if charged is not None:
+                message = ngettext(
+                    "Welcome back: %(days)d vacation day was counted, and your deadlines moved back.",
+                    "Welcome back: %(days)d vacation days were counted, and your deadlines moved back.",
+                    charged,
+                )
+                messages.success(request, message % {"days": charged})
+            return redirect(reverse("notifications:settings"))
+        form = VacationForm(request.POST, days_left=days_left)
+        if form.is_valid():
+            try:
+                start_vacation(user=request.user, days=form.cleaned_data["days"])
+            except VacationError as exc:
+                form.add_error("days", exc.message)
             else:
-                days = int(request.POST.get("days", "0"))
-                start_vacation(user=request.user, days=days)
                 messages.success(request, _("Enjoy your time away: your deadlines moved."))
-        except (ValueError, VacationError) as exc:
-            messages.error(request, str(exc) or _("Give a number of days."))
-        return redirect(reverse("notifications:settings"))
+                return redirect(reverse("notifications:settings"))
+        status = 400
     context = {
-        "vacation": active_vacation(user=request.user, now=now),
-        "days_left": max(0, vacation_budget() - vacation_days_used(user=request.user, year=now.year)),
+        "vacation": active_vacation(user=request.user),
+        "days_left": days_left,
         "budget": vacation_budget(),
+        "form": form,
         "muted": GameMute.objects.filter(user=request.user).select_related("game"),
     }
-    return render(request, "notifications/settings.html", context)
+    return render(request, "notifications/settings.html", context, status=status)
