@@ -36,6 +36,7 @@ import engine
 from accounts.selectors import profile_for
 from games.models import Action
 
+from . import bounces
 from .addresses import addresses, mailbox
 from .answers import play_prompt_choice
 from .errors import PromptError
@@ -165,6 +166,8 @@ def message_id_of(message: Any) -> str:
 
 def handle_inbound(message: Any) -> str:
     """Act on one inbound mail; returns the outcome (for logs and the management command)."""
+    if bounces.report_type(message) in ("delivery-status", "feedback-report"):
+        return bounces.handle_report(message)
     if is_auto_reply(message):
         return "ignored: automatic mail"
     prompt_id = None

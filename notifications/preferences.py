@@ -26,7 +26,17 @@ from games.models import Seat
 from games.services import deadlines_extend
 
 from .errors import VacationError
-from .models import ALWAYS_KINDS, TURN_KINDS, GameMute, Notification, Prompt, SeatStatus, Vacation
+from .models import (
+    ALWAYS_KINDS,
+    TO_UNDELIVERABLE_KINDS,
+    TURN_KINDS,
+    AddressStatus,
+    GameMute,
+    Notification,
+    Prompt,
+    SeatStatus,
+    Vacation,
+)
 from .prompts import retime_prompt
 from .selectors import forget_notices, forget_notices_of_user
 
@@ -59,7 +69,12 @@ def quiet_hours_end(profile: Profile, now: dt.datetime) -> dt.datetime:
 
 
 def decide(n: Notification, now: dt.datetime) -> Decision:
-    """What the user's preferences make of this mail now (checked when sending, not when written)."""
+    """What the user's preferences make of this mail now (checked when sending, not when written).
+    Nothing but account mail goes to an address that bounced (`bounces`)."""
+    address = (n.to_email or (n.user.email if n.user_id else "")).strip().lower()
+    bounced = AddressStatus.objects.filter(email=address, undeliverable_since__isnull=False)
+    if n.kind not in TO_UNDELIVERABLE_KINDS and address and bounced.exists():
+        return Decision("skip")
     if n.kind in ALWAYS_KINDS or n.user_id is None:
         return Decision("send")
     if n.kind in TURN_KINDS and n.prompt_id is not None:

@@ -140,6 +140,8 @@ def build_context(n: Notification) -> dict[str, Any]:
     if n.prompt_id and ctx.get("choices"):
         ctx["choices"] = _choices_with_links(n, ctx, n.prompt_id)
         ctx["reply_address"] = reply_address(prompt_id=n.prompt_id, user_id=n.user_id)
+    if ctx.get("confirm_path"):  # an address check's link
+        ctx["confirm_url"] = site_url(ctx["confirm_path"])
     if n.kind == Kind.DIGEST:
         items = []
         for item in ctx.get("items", []):

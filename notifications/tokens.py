@@ -24,6 +24,9 @@ ACT_SALT = "notifications.act"
 MESSAGE_ID_SALT = "notifications.message-id"
 MESSAGE_ID_SIG_LENGTH = 16
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+ADDRESS_SALT = "notifications.address"
+#: How long the link of an address check works.
+ADDRESS_CHECK_MAX_AGE = 7 * 24 * 3600
 REPLY_SALT = "notifications.reply"
 REPLY_SIG_LENGTH = 24
 
@@ -139,3 +142,16 @@ def read_message_ids(text: str) -> list[int]:
         ):
             found.append(notification_id)
     return found
+
+
+def make_address_token(*, user_id: int, address: str) -> str:
+    return signing.dumps({"u": user_id, "e": address.lower()}, salt=ADDRESS_SALT)
+
+
+def read_address_token(token: str) -> tuple[int, str] | None:
+    """(user id, address) of a genuine address-check link made in the last week, else None."""
+    try:
+        data = signing.loads(token, salt=ADDRESS_SALT, max_age=ADDRESS_CHECK_MAX_AGE)
+        return int(data["u"]), str(data["e"])
+    except (signing.BadSignature, KeyError, TypeError, ValueError, AttributeError):
+        return None

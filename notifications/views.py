@@ -23,6 +23,7 @@ import engine
 from games.i18n import describe_action
 from games.models import Action, Game
 
+from . import bounces
 from .answers import play_prompt_choice
 from .errors import PromptError, PromptInvalid, VacationError
 from .forms import VacationForm
@@ -39,7 +40,7 @@ from .preferences import (
     vacation_days_left,
 )
 from .prompts import check_prompt
-from .tokens import read_act_token, read_unsubscribe_token
+from .tokens import read_act_token, read_address_token, read_unsubscribe_token
 
 
 def _refused(request: HttpRequest, exc: PromptError, prompt: Prompt | None = None) -> HttpResponse:
@@ -168,3 +169,40 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         "muted": GameMute.objects.filter(user=request.user).select_related("game"),
     }
     return render(request, "notifications/settings.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def address(request: HttpRequest) -> HttpResponse:
+    """Mail to the player's address bounces: change it (allauth's page), or have a check mailed
+    whose link confirms that it works again."""
+    if request.method == "POST":
+        if bounces.send_address_check(user=request.user):
+            messages.success(
+                request,
+                _("A mail with a confirmation link is on its way to %(address)s.")
+                % {"address": request.user.email},
+            )
+        else:
+            messages.error(request, _("Enough checks were sent today: try again tomorrow."))
+        return redirect(reverse("notifications:address"))
+    context = {"address": request.user.email, "unreachable": bounces.unreachable_address(request.user)}
+    return render(request, "notifications/address.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def address_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The link of an address check: a GET only asks (mail scanners follow links), the POST from
+    that page confirms the address."""
+    data = read_address_token(token)
+    if data is None or data != (request.user.pk, request.user.email.lower()):
+        message = _("This confirmation link is not valid for your account, or it has expired.")
+        return render(request, "notifications/address_confirm.html", {"message": message}, status=400)
+    if request.method == "POST":
+        bounces.clear(request.user.email)
+        messages.success(
+            request, _("Thank you: mail goes to %(address)s again.") % {"address": request.user.email}
+        )
+        return redirect(reverse("notifications:settings"))
+    return render(request, "notifications/address_confirm.html", {"address": request.user.email})

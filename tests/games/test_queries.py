@@ -53,7 +53,7 @@ def test_table_fragment_queries(client, played, django_assert_num_queries):
 def test_table_page_queries_uncached(client, played, django_assert_num_queries):
     game, _action = played
     cache.clear()  # a version (or reader) not yet rendered: the view, log and secrets are read
-    with django_assert_num_queries(TABLE_QUERIES + TABLE_UNCACHED_EXTRA + TABLE_NOTICES):
+    with django_assert_num_queries(TABLE_QUERIES + TABLE_UNCACHED_EXTRA + TABLE_NOTICES + MAIL_BANNER):
         assert client.get(table_url(game)).status_code == 200
 
 
@@ -106,6 +106,8 @@ TABLE_UNCACHED_EXTRA = 2
 # the full page's notices, outside the fragment (they change without a game write) and cached
 # apart: the seats with who is absent or on vacation and whether the reader muted this game
 TABLE_NOTICES = 1
+# whether the reader's mail bounces (the banner on every page), cached apart per reader
+MAIL_BANNER = 1
 # session, user with profile; open games; my games
 LOBBY_QUERIES = 4
 # session, user with profile; savepoint; game FOR UPDATE; seats; insert action; game update; seat
