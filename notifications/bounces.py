@@ -42,7 +42,7 @@ from games.models import Game, Seat
 from .models import AddressStatus, Kind, Notification, Status
 from .outbox import enqueue_on_commit
 from .preferences import opt_out
-from .selectors import forget_notices
+from .selectors import forget_notices, forget_notices_of_user
 from .tokens import make_address_token, read_message_ids
 
 logger = logging.getLogger(__name__)
@@ -295,6 +295,13 @@ def unreachable_address(user: Any) -> str | None:
         cached = (user.email, undeliverable(user.email))
         cache.set(key, cached, UNREACHABLE_CACHE_SECONDS)
     return user.email if cached[1] else None
+
+
+def forget_user(user: Any) -> None:
+    """The user's address changed: their banner and their tables' notices are read anew."""
+    forget_notices_of_user(user)
+    key = _unreachable_key(user.pk)
+    transaction.on_commit(lambda: cache.delete(key))
 
 
 def _forget(address: str) -> None:

@@ -2,7 +2,8 @@
 
 - Inbound mail from providers: django-anymail posts it to its inbound URL and sends `inbound`.
 - What became of sent mail, from providers: anymail's `tracking` (bounces, complaints: `bounces`).
-- An address its owner confirmed (allauth's `email_confirmed`): mail goes to it again.
+- An address its owner confirmed (allauth's `email_confirmed`): mail goes to it again; a changed
+  address (`email_changed`): the banner and the table's notices are read anew.
 - Game writes: `games.signals.game_writes_committed`, after the commit of every write that stored
   game states; their follow-up (prompts, mails, the idle ladder) is recorded by a task.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import logging
 
-from allauth.account.signals import email_confirmed
+from allauth.account.signals import email_changed, email_confirmed
 from anymail.signals import inbound, tracking
 from django.dispatch import receiver
 
@@ -45,3 +46,8 @@ def on_tracking(sender, event, esp_name: str, **kwargs) -> None:
 @receiver(email_confirmed, dispatch_uid="notifications_address_confirmed")
 def on_email_confirmed(sender, request, email_address, **kwargs) -> None:
     bounces.clear(email_address.email)
+
+
+@receiver(email_changed, dispatch_uid="notifications_address_changed")
+def on_email_changed(sender, request, user, from_email_address, to_email_address, **kwargs) -> None:
+    bounces.forget_user(user)
