@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.mail import send_mail
+from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+
+from notifications.outbox import queue_invitation
 
 from .errors import Conflict, Forbidden, Invalid, NotFound
 from .models import Club, Invite, JoinRequest, Membership
@@ -89,7 +91,8 @@ def invite_link_create(*, club_id: int, user: AbstractBaseUser) -> Invite:
 
 @transaction.atomic
 def invite_email_send(*, club_id: int, user: AbstractBaseUser, email: str, link_for: Any) -> Invite:
-    """A one-use invitation mailed to `email` once the transaction commits.
+    """A one-use invitation mailed to `email` through the notifications outbox (sent after the
+    commit, within the daily limit of invitations per member: else InvitationLimit, nothing made).
 
     `link_for(invite)` builds the absolute accept URL (views know the host; services do not).
     """
@@ -101,8 +104,8 @@ def invite_email_send(*, club_id: int, user: AbstractBaseUser, email: str, link_
     invite = Invite.objects.create(club=club, created_by=user, email=email)
     context = {"club_name": club.name, "link": link_for(invite)}
     subject = " ".join(render_to_string("clubs/email/invite_subject.txt", context).split())
-    message = render_to_string("clubs/email/invite_message.txt", context)
-    transaction.on_commit(lambda: send_mail(subject, message, None, [email]))
+    body = render_to_string("clubs/email/invite_message.txt", context)
+    queue_invitation(message=EmailMessage(subject, body, None, [email]), sent_by=user)
     return invite
 
 

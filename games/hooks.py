@@ -6,6 +6,9 @@ here in their `AppConfig.ready` (what games tells them goes through `games.signa
 - club membership (clubs): `register_club_membership(check)`; games asks `is_club_member` and
   `can_see_game` for club-only games. Without a registered check nobody is a member, so a
   club-only game is seen by its seated players alone.
+- invitations by mail (notifications' outbox): `register_invitation_sender(sender)`, where
+  `sender(message=..., sent_by=...)` queues a rendered `EmailMessage` and may refuse it with a
+  `games.errors.GameError` (a daily limit); without one the message is sent at once.
 
 A registry, not Django signals, because games needs the answers.
 """
@@ -17,8 +20,11 @@ from typing import Any
 
 #: `check(club_id=..., user=...)`: whether the user belongs to the club.
 ClubMembership = Callable[..., bool]
+#: `sender(message=..., sent_by=...)`: queue an invitation mail (refusals raise a GameError).
+InvitationSender = Callable[..., Any]
 
 _club_membership: list[ClubMembership] = []
+_invitation_senders: list[InvitationSender] = []
 
 
 def register_club_membership(check: ClubMembership) -> None:
@@ -37,3 +43,15 @@ def can_see_game(*, game: Any, user: Any) -> bool:
     if getattr(game, "visibility", None) != "club":
         return True
     return is_club_member(club_id=game.club_id, user=user)
+
+
+def register_invitation_sender(sender: InvitationSender) -> None:
+    """The one sender of invitation mails (the notifications outbox); registering again replaces it."""
+    _invitation_senders[:] = [sender]
+
+
+def send_invitation(*, message: Any, sent_by: Any) -> None:
+    if _invitation_senders:
+        _invitation_senders[0](message=message, sent_by=sent_by)
+    else:
+        message.send()

@@ -31,7 +31,7 @@ from clubs.services import require_admin, require_member
 from games.models import Game, Seat
 from games.services import game_create_started
 from notifications.models import Kind
-from notifications.outbox import queue_rendered_mail
+from notifications.outbox import queue_rendered_mail, start_mail_key
 from ratings.models import Rating
 from ratings.selectors import reliability
 
@@ -348,30 +348,43 @@ def _start_round(season: Season, *, admin: AbstractBaseUser) -> Round:
 
 
 def _mail_round(season: Season, round_: Round, tables: list, byes: list[int], users: dict) -> None:
-    """One mail per player with their table, through the notifications outbox (sent after the
-    commit, with the user's preferences applied)."""
+    """One mail per player through the notifications outbox (sent after the commit, with the
+    user's preferences applied): a seated player's is the round's mail with their table, written
+    as their game's "game started" mail (one mail per table, threaded with the game's later mails);
+    a player with a bye gets the round's mail alone."""
     names = display_names(users.values())
     # Each mail in its recipient's language, whatever the admin who started the round reads.
     languages = dict(Profile.objects.filter(user__in=list(users.values())).values_list("user_id", "language"))
-    mails: list[tuple[int, str, str]] = []
     base = {"season": season.name, "club": season.club.name, "round": round_.number}
     site = str(getattr(settings, "SITE_URL", "")).rstrip("/")
+    game_name = engine.get_game(season.slug).name
     for table, players in tables:
-        for uid in players:
-            opponents = [names[o] for o in players if o != uid]
+        game = {"id": table.game_id, "slug": season.slug, "name": game_name}
+        for index, uid in enumerate(players):  # seated in the order paired
+            if not users[uid].email:
+                continue
             context = {
                 **base,
                 "path": site + reverse("games:table", args=[table.game_id]),
-                "opponents": opponents,
+                "opponents": [names[o] for o in players if o != uid],
                 "bye": False,
             }
-            mails.append((uid, *_render(context, languages.get(uid))))
+            queue_rendered_mail(
+                message=EmailMessage(*_render(context, languages.get(uid)), None, [users[uid].email]),
+                kind=Kind.GAME_START,
+                user=users[uid],
+                send_now=False,
+                game=table.game,
+                seat_index=index,
+                context={"game": game},
+                dedupe_key=start_mail_key(table.game_id, index),
+            )
     for uid in byes:
-        mails.append((uid, *_render({**base, "bye": True}, languages.get(uid))))
-    mails = [m for m in mails if users[m[0]].email]
-    for uid, subject, body in mails:
-        message = EmailMessage(subject, body, None, [users[uid].email])
-        queue_rendered_mail(message=message, kind=Kind.GAME_START, user=users[uid], send_now=False)
+        if users[uid].email:
+            message = EmailMessage(
+                *_render({**base, "bye": True}, languages.get(uid)), None, [users[uid].email]
+            )
+            queue_rendered_mail(message=message, kind=Kind.GAME_START, user=users[uid], send_now=False)
 
 
 def _render(context: dict[str, Any], language: str | None = None) -> tuple[str, str]:

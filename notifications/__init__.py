@@ -10,7 +10,11 @@ One module per job (pretix's mail service, the HackSoft styleguide):
   and their reminders, end mail);
 - `prompts`: prompt rows (checks, reminder times, re-timing) and what a prompt mail shows;
 - `answers`: playing a prompt's choice from a link or a reply;
-- `inbound`: replies by mail;
+- `rendering`: a row as a mail: its templates, its headers on the wire, its conversation;
+- `inbound`: replies by mail, taken only from the seat's own address; `replies`: the player's own
+  text of a reply (mail-parser-reply); `addresses`: mailboxes compared as providers treat them;
+- `bounces`: bounces and complaints (the provider's tracking webhooks, delivery reports), the banner;
+- `webhooks`: the provider's webhooks answer only to their secret (a middleware, a system check);
 - `deadlines`: overdue seats played for, in batches; absent seats played at once;
 - `preferences`: mutes, opting out, quiet hours, the digest hour, vacations, "I'm back";
 - `selectors`: the table's notices (who is away, who muted), cached;

@@ -1,6 +1,7 @@
 from django.apps import AppConfig
 
 from accounts import mail
+from games import hooks
 
 
 class NotificationsConfig(AppConfig):
@@ -9,8 +10,12 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         # This app's modules need the models, loaded by now.
-        from . import receivers  # noqa: F401  (connects anymail's inbound signal and games' writes)
-        from .outbox import queue_rendered_mail
+        from . import (
+            receivers,  # noqa: F401  (connects anymail's inbound signal and games' writes)
+            webhooks,  # noqa: F401  (registers the webhook secret's system check)
+        )
+        from .outbox import queue_invitation, queue_rendered_mail
 
-        # Account mails go through the outbox.
+        # Account mails go through the outbox; so do invitations to games, within the daily limit.
         mail.register_sender(queue_rendered_mail)
+        hooks.register_invitation_sender(queue_invitation)

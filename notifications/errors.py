@@ -38,3 +38,9 @@ class VacationError(GameError):
     """A vacation that cannot be taken (none left this year, already away, no days)."""
 
     status_code = 400
+
+
+class InvitationLimit(GameError):
+    """A member sent as many invitations today as a day allows."""
+
+    status_code = 429

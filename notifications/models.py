@@ -9,9 +9,10 @@
   (the idle ladder) and the seat's open prompt.
 - `GameSettings`: per-game notification settings (the idle-ladder limit).
 - `GameMute`, `Vacation`: a user's per-game mute and their days away.
+- `AddressStatus`: what bounces said of an address (`bounces`): undeliverable, soft bounces in a row.
 
 Rows are written only by this app's job modules (`outbox`, `progress`, `prompts`, `answers`,
-`preferences`, `inbound`); the game writes they follow up are games' own `games.models.GameWrite`.
+`preferences`, `inbound`, `bounces`); the game writes they follow up are games' own `games.models.GameWrite`.
 """
 
 from __future__ import annotations
@@ -34,12 +35,17 @@ class Kind(models.TextChoices):
     ABSENT = "absent", _("Marked absent")
     #: Reserved for the chat issue: messages from other players (no sender yet).
     MESSAGE = "message", _("Message")
+    INVITATION = "invitation", _("Invitation")
+    ADDRESS_CHECK = "address_check", _("Address check")
 
 
 #: Kinds that the per-user turn preference (each / digest / none) governs.
 TURN_KINDS = {Kind.PROMPT, Kind.REMINDER}
 #: Kinds sent whatever the game preferences say (the user asked for them or they are account mail).
-ALWAYS_KINDS = {Kind.ACCOUNT, Kind.REPLY_OK, Kind.REPLY_ERROR}
+ALWAYS_KINDS = {Kind.ACCOUNT, Kind.REPLY_OK, Kind.REPLY_ERROR, Kind.ADDRESS_CHECK}
+#: Kinds sent even to an address that bounced: account mail (sign-in codes, a new address's
+#: verification) and the check a player asked for.
+TO_UNDELIVERABLE_KINDS = {Kind.ACCOUNT, Kind.ADDRESS_CHECK}
 
 
 class Status(models.TextChoices):
@@ -65,6 +71,10 @@ class Notification(models.Model):
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     seat_index = models.PositiveSmallIntegerField(null=True, blank=True)
     prompt = models.ForeignKey("Prompt", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    #: Who had it sent (invitations: the daily limit counts them per member).
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     #: Template context built from the seat's view only (JSON); rendered when sent.
     context = models.JSONField(default=dict, blank=True)
     #: Pre-rendered mails (allauth's): sent as they are.
@@ -182,3 +192,27 @@ class Vacation(models.Model):
 
     def __str__(self) -> str:
         return f"vacation of user {self.user_id}: {self.starts_at:%Y-%m-%d} to {self.ends_at:%Y-%m-%d}"
+
+
+class AddressStatus(models.Model):
+    """What delivery reports told of one address (stored lower-cased, as `User.email` compares).
+
+    A hard bounce, or NOTIFICATIONS_SOFT_BOUNCES_TO_HARD soft ones in a row, marks it undeliverable:
+    no game mail goes to it until its owner changes the address or confirms it (`bounces`).
+    """
+
+    email = models.CharField(max_length=254, unique=True)
+    undeliverable_since = models.DateTimeField(null=True, blank=True)
+    #: Soft bounces since the last delivery or hard bounce.
+    soft_bounces = models.PositiveSmallIntegerField(default=0)
+    last_event_at = models.DateTimeField(null=True, blank=True)
+    #: The mail server's words of the last bounce (for the admin; the player is told no more
+    #: than that mail does not reach them).
+    last_reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        verbose_name_plural = "address statuses"
+
+    def __str__(self) -> str:
+        state = "undeliverable" if self.undeliverable_since else f"{self.soft_bounces} soft bounces"
+        return f"{self.email}: {state}"

@@ -24,9 +24,11 @@ from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models import F, Min, Q
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from accounts.models import Profile
 
+from .errors import InvitationLimit
 from .models import Kind, Notification, Prompt, Status
 from .preferences import decide, digest_due
 from .rendering import build_message
@@ -125,18 +127,34 @@ def create_rows(rows: list[Notification], known_new: set[str] = frozenset()) -> 
     return Notification.objects.bulk_create(fresh)
 
 
+def start_mail_key(game_id: int, seat_index: int) -> str:
+    """The dedupe key of a seat's one "game started" mail. A league round writes its own mail under
+    it (the round, the table and the opponents), so the game's start mail is not written twice."""
+    return f"game_start:{game_id}:{seat_index}"
+
+
 def due_now(rows: list[Notification], now: dt.datetime) -> list[int]:
     return [row.pk for row in rows if row.status == Status.PENDING and row.send_after <= now]
 
 
 def queue_rendered_mail(
-    *, message: EmailMessage, kind: str = Kind.ACCOUNT, user: Any = None, send_now: bool = True
+    *,
+    message: EmailMessage,
+    kind: str = Kind.ACCOUNT,
+    user: Any = None,
+    send_now: bool = True,
+    sent_by: Any = None,
+    game: Any = None,
+    seat_index: int | None = None,
+    context: dict[str, Any] | None = None,
+    dedupe_key: str | None = None,
 ) -> Notification:
-    """Put an already rendered mail (allauth's, a league round's) through the outbox.
+    """Put an already rendered mail (allauth's, an invitation, a league round's) through the outbox.
 
     Account mails are delivered at once in this process (a person is waiting for a sign-in code on
     the page, and a broker outage must not block signing in); the row records it, and if sending
-    fails the sweeper retries it like any other.
+    fails the sweeper retries it like any other. Other mails (`send_now=False`) are handed to the
+    send task after the commit, so a mail server that is down never fails the request.
     """
     html = ""
     for content, mimetype in getattr(message, "alternatives", []) or []:
@@ -151,9 +169,13 @@ def queue_rendered_mail(
         user = get_user_model().objects.filter(email__iexact=to_email).first()
     row = Notification.objects.create(
         kind=kind,
-        dedupe_key=f"{kind}:{uuid.uuid4().hex}",
+        dedupe_key=dedupe_key or f"{kind}:{uuid.uuid4().hex}",
         user=user,
         to_email=to_email,
+        sent_by=sent_by,
+        game=game,
+        seat_index=seat_index,
+        context=context or {},
         subject=" ".join(str(message.subject).split())[:300],
         body_text=text,
         body_html=html,
@@ -164,6 +186,33 @@ def queue_rendered_mail(
     else:
         enqueue_on_commit([row.pk])
     return row
+
+
+def invitations_per_day() -> int:
+    return int(getattr(settings, "NOTIFICATIONS_INVITATIONS_PER_DAY", 20))
+
+
+@transaction.atomic
+def queue_invitation(*, message: EmailMessage, sent_by: Any) -> Notification:
+    """An invitation (to a game, to a club) through the outbox, sent after the commit; at most
+    NOTIFICATIONS_INVITATIONS_PER_DAY per member and day, or InvitationLimit. The member's user row
+    is locked while counting, so requests in two processes cannot both pass the limit."""
+    get_user_model().objects.select_for_update().filter(pk=sent_by.pk).values_list("pk").first()
+    since = timezone.now() - dt.timedelta(days=1)
+    sent = Notification.objects.filter(sent_by=sent_by, kind=Kind.INVITATION, created_at__gte=since).count()
+    limit = invitations_per_day()
+    if sent >= limit:
+        raise InvitationLimit(
+            ngettext(
+                "You have sent %(limit)d invitation today, the most there can be in a day: "
+                "try again tomorrow.",
+                "You have sent %(limit)d invitations today, the most there can be in a day: "
+                "try again tomorrow.",
+                limit,
+            )
+            % {"limit": limit}
+        )
+    return queue_rendered_mail(message=message, kind=Kind.INVITATION, send_now=False, sent_by=sent_by)
 
 
 # -- sending ----------------------------------------------------------------------------------

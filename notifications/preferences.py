@@ -9,6 +9,7 @@ seats) and keeps their prompts' expiries and reminders in step.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +26,17 @@ from games.models import Seat
 from games.services import deadlines_extend
 
 from .errors import VacationError
-from .models import ALWAYS_KINDS, TURN_KINDS, GameMute, Notification, Prompt, SeatStatus, Vacation
+from .models import (
+    ALWAYS_KINDS,
+    TO_UNDELIVERABLE_KINDS,
+    TURN_KINDS,
+    AddressStatus,
+    GameMute,
+    Notification,
+    Prompt,
+    SeatStatus,
+    Vacation,
+)
 from .prompts import retime_prompt
 from .selectors import forget_notices, forget_notices_of_user
 
@@ -58,7 +69,12 @@ def quiet_hours_end(profile: Profile, now: dt.datetime) -> dt.datetime:
 
 
 def decide(n: Notification, now: dt.datetime) -> Decision:
-    """What the user's preferences make of this mail now (checked when sending, not when written)."""
+    """What the user's preferences make of this mail now (checked when sending, not when written).
+    Nothing but account mail goes to an address that bounced (`bounces`)."""
+    address = (n.to_email or (n.user.email if n.user_id else "")).strip().lower()
+    bounced = AddressStatus.objects.filter(email=address, undeliverable_since__isnull=False)
+    if n.kind not in TO_UNDELIVERABLE_KINDS and address and bounced.exists():
+        return Decision("skip")
     if n.kind in ALWAYS_KINDS or n.user_id is None:
         return Decision("send")
     if n.kind in TURN_KINDS and n.prompt_id is not None:
@@ -135,17 +151,37 @@ def mark_present(*, user: Any, game_id: int) -> bool:
     )
 
 
-# -- vacations --------------------------------------------------------------------------------
-def vacation_days_used(*, user: Any, year: int) -> float:
-    total = dt.timedelta()
-    for v in Vacation.objects.filter(user=user, starts_at__year=year):
-        end = min(v.ends_at, v.ended_early_at) if v.ended_early_at else v.ends_at
-        total += max(dt.timedelta(), end - v.starts_at)
-    return total.total_seconds() / 86400
+# -- vacations ---------------------------------------------------------------------------------
+# A vacation of N days moves the deadlines of the player's waiting seats on by N days (and those
+# of seats asked while away to the end of the vacation plus the game's pace) and is charged N days
+# of the yearly budget. Ended early, it is charged the days really used, rounded up to whole days,
+# and the deadlines move back by the days not charged: charged days and the time the deadlines
+# moved by are always the same whole number of days, so coming back at once costs a day and gives
+# the game back all but a day, and no repetition can stall a game.
+DAY = dt.timedelta(days=1)
+
+
+def charged_days(vacation: Vacation) -> int:
+    """Whole days a vacation counts against the budget: all of them, or those used when it ended
+    early (a day begun is a day charged)."""
+    planned = math.ceil((vacation.ends_at - vacation.starts_at) / DAY)
+    if vacation.ended_early_at is None:
+        return planned
+    used = max(dt.timedelta(), vacation.ended_early_at - vacation.starts_at)
+    return min(planned, math.ceil(used / DAY))
+
+
+def vacation_days_used(*, user: Any, year: int) -> int:
+    return sum(charged_days(v) for v in Vacation.objects.filter(user=user, starts_at__year=year))
 
 
 def vacation_budget() -> int:
     return int(getattr(settings, "NOTIFICATIONS_VACATION_DAYS_PER_YEAR", 21))
+
+
+def vacation_days_left(*, user: Any, now: dt.datetime | None = None) -> int:
+    now = now or timezone.now()
+    return max(0, vacation_budget() - vacation_days_used(user=user, year=now.year))
 
 
 def active_vacation(*, user: Any, now: dt.datetime | None = None) -> Vacation | None:
@@ -159,37 +195,46 @@ def active_vacation(*, user: Any, now: dt.datetime | None = None) -> Vacation | 
 
 @transaction.atomic
 def start_vacation(*, user: Any, days: int, now: dt.datetime | None = None) -> Vacation:
-    """Take `days` days away from today: the deadlines of the user's waiting seats move by as much.
-
-    The yearly budget (NOTIFICATIONS_VACATION_DAYS_PER_YEAR) counts the days actually taken.
-    """
+    """Take `days` whole days away from now: the deadlines of the user's waiting seats move on by
+    as much, and as much is charged to the yearly budget (NOTIFICATIONS_VACATION_DAYS_PER_YEAR)."""
     now = now or timezone.now()
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()  # one vacation at a time
-    if days < 1:
+    if not isinstance(days, int) or days < 1:
         raise VacationError(_("Take at least one day."))
     if active_vacation(user=user, now=now) is not None:
         raise VacationError(_("You are already on vacation."))
-    left = vacation_budget() - vacation_days_used(user=user, year=now.year)
+    left = vacation_days_left(user=user, now=now)
     if days > left:
-        raise VacationError(_("You have %(left)d vacation days left this year.") % {"left": int(left)})
-    vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=now + dt.timedelta(days=days))
-    extend_deadlines(user=user, by=dt.timedelta(days=days), now=now)
+        raise VacationError(_("You have %(left)d vacation days left this year.") % {"left": left})
+    vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=now + days * DAY)
+    extend_deadlines(user=user, by=days * DAY, now=now)
     forget_notices_of_user(user)
     return vacation
 
 
 @transaction.atomic
-def end_vacation(*, user: Any, now: dt.datetime | None = None) -> None:
+def end_vacation(*, user: Any, now: dt.datetime | None = None) -> int | None:
+    """Back early: the vacation is charged the whole days used and the deadlines move back by the
+    days not charged. Returns the days charged, or None when the user was not away."""
     now = now or timezone.now()
-    Vacation.objects.filter(
-        user=user, starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
-    ).update(ended_early_at=now)
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    vacation = active_vacation(user=user, now=now)
+    if vacation is None:
+        return None
+    vacation.ended_early_at = now
+    vacation.save(update_fields=["ended_early_at"])
+    charged = charged_days(vacation)
+    unused = math.ceil((vacation.ends_at - vacation.starts_at) / DAY) - charged
+    if unused > 0:
+        extend_deadlines(user=user, by=-unused * DAY, now=now)
     forget_notices_of_user(user)
+    return charged
 
 
 def extend_deadlines(*, user: Any, by: dt.timedelta, now: dt.datetime) -> int:
-    """Move the deadlines of the user's waiting seats (games locks each game row, like a game
-    write) and keep each seat's open prompt in step with its new deadline."""
+    """Move the deadlines of the user's waiting seats on by `by` (back when negative; games locks
+    each game row, like a game write) and keep each seat's open prompt in step with its new
+    deadline."""
     moved = deadlines_extend(user=user, by=by)
     for game_id, index, due_at in moved:
         status = (

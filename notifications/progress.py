@@ -27,7 +27,7 @@ from games.services import deadline_postpone, deadlines_due_now
 
 from .deadlines import enqueue_autoplay
 from .models import GameSettings, Kind, Notification, Prompt, SeatStatus, Vacation
-from .outbox import create_rows, due_now, enqueue_marked_on_commit
+from .outbox import create_rows, due_now, enqueue_marked_on_commit, start_mail_key
 from .prompts import away, game_context, prompt_context, reminder_times, retime_prompt
 from .selectors import forget_notices
 
@@ -250,13 +250,14 @@ def _climb_idle_ladder(effects: _Effects, table: _Table) -> None:
 
 
 def _mail_start(effects: _Effects, table: _Table) -> None:
-    """Every player gets the start mail: who plays, and their own seat's view."""
+    """Every player gets the start mail: who plays, and their own seat's view (a league table's
+    players got the round's mail instead, under the same key: `leagues.services`)."""
     players = [{"seat": s["index"], "name": effects.names[s["user_id"]]} for s in table.seats]
     for seat in table.seats:
         effects.rows.append(
             Notification(
                 kind=Kind.GAME_START,
-                dedupe_key=f"game_start:{table.game.pk}:{seat['index']}",
+                dedupe_key=start_mail_key(table.game.pk, seat["index"]),
                 user_id=seat["user_id"],
                 game=table.game,
                 seat_index=seat["index"],

@@ -4,11 +4,21 @@ user's language and time zone from the row's context (built from the seat's view
 
 Every game mail carries `List-Unsubscribe` (one-click, RFC 8058) and an unsubscribe link; prompt
 and reminder mails carry signed one-click links per choice and a per-prompt reply address.
+
+On the wire (`SiteMail`): headers are folded at whitespace only (`FoldAtWhitespace`), so an ASCII
+value such as `List-Unsubscribe: <https://…>` goes out as it is, never as RFC 2047 encoded words
+(which are for non-ASCII text: a Subject, a display name); every mail has a signed `Message-ID`
+(`tokens.message_id`), `Date` and `Auto-Submitted` (RFC 3834: "auto-replied" for answers to a
+reply, "auto-generated" otherwise). A game's mails to one player make one conversation: each
+names the game's first mail to that player in `References` and `In-Reply-To`, and its subject
+starts with the same `[Lifeboat Club] <game> #<id>: `; an answer to a reply by mail names that
+reply too.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import email.policy
 import zoneinfo
 from typing import Any
 
@@ -19,7 +29,53 @@ from django.urls import reverse
 from django.utils import translation
 
 from .models import Kind, Notification, Prompt
-from .tokens import make_act_token, make_unsubscribe_token, reply_address
+from .tokens import make_act_token, make_unsubscribe_token, message_id, reply_address
+
+#: Kinds that answer a mail of the player's (RFC 3834's "auto-replied"); the rest are generated.
+ANSWER_KINDS = {Kind.REPLY_OK, Kind.REPLY_ERROR}
+#: RFC 5322's limit for a line; a header word longer than the folding length may use it whole.
+MAX_LINE = 998
+
+
+class FoldAtWhitespace(email.policy.EmailPolicy):
+    """The default policy, except that a header whose value is plain ASCII is folded at its
+    whitespace and nowhere else (a word longer than the line stays whole on a line of its own, up
+    to RFC 5322's 998 characters), instead of being turned into RFC 2047 encoded words. Values with
+    non-ASCII text (a Subject, a display name) are folded and encoded as the default does."""
+
+    def _fold(self, name: str, value: Any, refold_binary: bool = False) -> str:
+        text = str(value)
+        if not text.isascii() or "\r" in text or "\n" in text:
+            return super()._fold(name, value, refold_binary)
+        width = self.max_line_length or MAX_LINE
+        lines, line = [], f"{name}:"
+        for word in text.split():
+            if len(line) + 1 + len(word) > width and line != f"{name}:":
+                lines.append(line)
+                line = ""
+            line = f"{line} {word}"
+        lines.append(line)
+        if any(len(physical) > MAX_LINE for physical in lines):
+            return super()._fold(name, value, refold_binary)
+        return self.linesep.join(lines) + self.linesep
+
+
+def site_policy(policy: email.policy.Policy) -> FoldAtWhitespace:
+    """`policy` (the default, SMTP's, SMTPUTF8's) with headers folded at whitespace only."""
+    return FoldAtWhitespace(
+        linesep=policy.linesep,
+        utf8=getattr(policy, "utf8", False),
+        max_line_length=policy.max_line_length,
+        cte_type=policy.cte_type,
+    )
+
+
+class SiteMail(EmailMultiAlternatives):
+    """Every mail the site sends: serialised with `FoldAtWhitespace`, whatever policy the backend
+    asks for (Django's SMTP backend asks for `email.policy.SMTP`)."""
+
+    def message(self, *, policy: email.policy.Policy = email.policy.default) -> Any:
+        return super().message(policy=site_policy(policy))
 
 
 def site_url(path: str) -> str:
@@ -84,6 +140,8 @@ def build_context(n: Notification) -> dict[str, Any]:
     if n.prompt_id and ctx.get("choices"):
         ctx["choices"] = _choices_with_links(n, ctx, n.prompt_id)
         ctx["reply_address"] = reply_address(prompt_id=n.prompt_id, user_id=n.user_id)
+    if ctx.get("confirm_path"):  # an address check's link
+        ctx["confirm_url"] = site_url(ctx["confirm_path"])
     if n.kind == Kind.DIGEST:
         items = []
         for item in ctx.get("items", []):
@@ -118,27 +176,54 @@ def render_parts(n: Notification) -> tuple[str, str, str, dict[str, Any]]:
         finally:
             if zone is not None:
                 timezone.deactivate()
+    return subject_prefix(ctx) + subject, text, html, ctx
+
+
+def subject_prefix(context: dict[str, Any]) -> str:
+    """The same start for every mail of a game (`[Lifeboat Club] Lifeboats #12: `), so that mail
+    clients show them as one conversation; the site's prefix alone for other mails."""
     prefix = getattr(settings, "ACCOUNT_EMAIL_SUBJECT_PREFIX", "")
-    return f"{prefix}{subject}", text, html, ctx
+    game = context.get("game")
+    if isinstance(game, dict) and game.get("id") and game.get("name"):
+        prefix += f"{game['name']} #{game['id']}: "
+    return prefix
 
 
-def build_message(n: Notification) -> EmailMultiAlternatives:
+def thread_headers(n: Notification, context: dict[str, Any]) -> dict[str, str]:
+    """`References` and `In-Reply-To` naming the game's first mail to this player (and the
+    player's own reply this mail answers); none for the first mail of a game."""
+    refs = []
+    if n.game_id is not None and n.user_id is not None:
+        first = (
+            Notification.objects.filter(user_id=n.user_id, game_id=n.game_id)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+            .first()
+        )
+        if first is not None and first != n.pk:
+            refs.append(message_id(first))
+    if context.get("in_reply_to"):
+        refs.append(context["in_reply_to"])
+    return {"References": " ".join(refs), "In-Reply-To": refs[-1]} if refs else {}
+
+
+def build_message(n: Notification) -> SiteMail:
     to = n.to_email or (n.user.email if n.user_id else "")
     if not to:
         raise ValueError(f"notification {n.pk} has no recipient")
-    domain = settings.NOTIFICATIONS_REPLY_ADDRESS.partition("@")[2] or "localhost"
     headers = {
-        "Auto-Submitted": "auto-generated",
-        "Message-ID": f"<notification-{n.pk}@{domain}>",
+        "Message-ID": message_id(n.pk),
+        "Auto-Submitted": "auto-replied" if n.kind in ANSWER_KINDS else "auto-generated",
         "X-Lifeboat-Notification": f"{n.kind}:{n.pk}",
     }
     reply_to = None
-    if n.body_text or n.body_html:  # pre-rendered (allauth)
-        subject, text, html = n.subject, n.body_text, n.body_html
-        if n.user_id:
+    if n.body_text or n.body_html:  # pre-rendered (allauth's, invitations, league rounds)
+        subject, text, html, ctx = n.subject, n.body_text, n.body_html, n.context
+        if n.user_id and n.kind not in (Kind.INVITATION, Kind.ADDRESS_CHECK):
             token = make_unsubscribe_token(user_id=n.user_id)
             headers["List-Unsubscribe"] = f"<{site_url(reverse('notifications:unsubscribe', args=[token]))}>"
             headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        subject = subject_prefix(ctx) + subject if ctx.get("game") else subject
     else:
         subject, text, html, ctx = render_parts(n)
         if "unsubscribe_url" in ctx:
@@ -146,9 +231,17 @@ def build_message(n: Notification) -> EmailMultiAlternatives:
             headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
         if ctx.get("reply_address"):
             reply_to = [ctx["reply_address"]]
-    message = EmailMultiAlternatives(
-        subject=subject, body=text or "", to=[to], headers=headers, reply_to=reply_to
+    headers.update(thread_headers(n, ctx))
+    from_email = settings.DEFAULT_FROM_EMAIL
+    bounces = getattr(settings, "NOTIFICATIONS_BOUNCE_ADDRESS", "")
+    if bounces:  # SMTP: the envelope sender, where the delivery reports go; From stays the site's
+        headers["From"], from_email = from_email, bounces
+    message = SiteMail(
+        subject=subject, body=text or "", from_email=from_email, to=[to], headers=headers, reply_to=reply_to
     )
     if html:
         message.attach_alternative(html, "text/html")
+    # A provider's tracking webhooks name the row again (anymail's metadata; ignored by SMTP).
+    message.metadata = {"notification": str(n.pk)}  # type: ignore[attr-defined]
+    message.tags = [str(n.kind)]  # type: ignore[attr-defined]
     return message

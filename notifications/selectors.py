@@ -16,11 +16,12 @@ from typing import Any
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Subquery
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 from games.models import Game, Seat
 
-from .models import GameMute, SeatStatus, Vacation
+from .models import AddressStatus, GameMute, SeatStatus, Vacation
 
 NOTICES_CACHE_SECONDS = 300
 
@@ -46,9 +47,10 @@ def forget_notices_of_user(user: Any) -> None:
 
 
 def seat_badges(*, game_id: int) -> dict[int, dict[str, Any]]:
-    """{seat index: {"absent": bool, "vacation_until": datetime | None, "muted": bool}} for every
-    seat of the table: who is away (every player sees it) and whether the seat's player muted the
-    game (the table shows that to them alone). One query, then cached (NOTICES_CACHE_SECONDS)."""
+    """{seat index: {"absent": bool, "vacation_until": datetime | None, "muted": bool,
+    "unreachable": bool}} for every seat of the table: who is away and whose mail bounces (every
+    player sees it, never why) and whether the seat's player muted the game (the table shows that
+    to them alone). One query, then cached (NOTICES_CACHE_SECONDS)."""
     key = _notices_key(game_id)
     badges = cache.get(key)
     if badges is not None:
@@ -65,12 +67,18 @@ def seat_badges(*, game_id: int) -> dict[int, dict[str, Any]]:
             ),
             vacation_until=Subquery(on_vacation.values("ends_at")[:1]),
             muted=Exists(GameMute.objects.filter(game_id=game_id, user=OuterRef("user_id"))),
+            address=Lower("user__email"),
         )
-        .values_list("index", "absent", "vacation_until", "muted")
+        .annotate(
+            unreachable=Exists(
+                AddressStatus.objects.filter(email=OuterRef("address"), undeliverable_since__isnull=False)
+            )
+        )
+        .values_list("index", "absent", "vacation_until", "muted", "unreachable")
     )
     badges = {
-        index: {"absent": absent, "vacation_until": until, "muted": muted}
-        for index, absent, until, muted in seats
+        index: {"absent": absent, "vacation_until": until, "muted": muted, "unreachable": unreachable}
+        for index, absent, until, muted, unreachable in seats
     }
     ends = [b["vacation_until"] for b in badges.values() if b["vacation_until"] is not None]
     seconds = min([NOTICES_CACHE_SECONDS, *((end - now).total_seconds() for end in ends)])

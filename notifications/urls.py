@@ -7,6 +7,8 @@ urlpatterns = [
     path("mail/act/<str:token>/", views.act, name="act"),
     path("mail/unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
     path("mail/settings/", views.settings_page, name="settings"),
+    path("mail/address/", views.address, name="address"),
+    path("mail/address/confirm/<str:token>/", views.address_confirm, name="address_confirm"),
     path("games/<int:game_id>/mute/", views.mute, name="mute"),
     path("games/<int:game_id>/back/", views.back, name="back"),
 ]

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -22,8 +23,10 @@ import engine
 from games.i18n import describe_action
 from games.models import Action, Game
 
+from . import bounces
 from .answers import play_prompt_choice
 from .errors import PromptError, PromptInvalid, VacationError
+from .forms import VacationForm
 from .models import GameMute, Prompt
 from .preferences import (
     active_vacation,
@@ -34,10 +37,10 @@ from .preferences import (
     start_vacation,
     unmute_game,
     vacation_budget,
-    vacation_days_used,
+    vacation_days_left,
 )
 from .prompts import check_prompt
-from .tokens import read_act_token, read_unsubscribe_token
+from .tokens import read_act_token, read_address_token, read_unsubscribe_token
 
 
 def _refused(request: HttpRequest, exc: PromptError, prompt: Prompt | None = None) -> HttpResponse:
@@ -133,23 +136,73 @@ def back(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def settings_page(request: HttpRequest) -> HttpResponse:
-    now = timezone.now()
+    """Vacations (taken in whole days, ended early) and the muted games."""
+    days_left = vacation_days_left(user=request.user)
+    form = VacationForm(days_left=days_left)
+    status = 200
     if request.method == "POST":
-        try:
-            if request.POST.get("end"):
-                end_vacation(user=request.user)
-                messages.success(request, _("Welcome back."))
+        if request.POST.get("end"):
+            charged = end_vacation(user=request.user)
+            if charged is not None:
+                message = ngettext(
+                    "Welcome back: %(days)d vacation day was counted, and your deadlines moved back.",
+                    "Welcome back: %(days)d vacation days were counted, and your deadlines moved back.",
+                    charged,
+                )
+                messages.success(request, message % {"days": charged})
+            return redirect(reverse("notifications:settings"))
+        form = VacationForm(request.POST, days_left=days_left)
+        if form.is_valid():
+            try:
+                start_vacation(user=request.user, days=form.cleaned_data["days"])
+            except VacationError as exc:
+                form.add_error("days", exc.message)
             else:
-                days = int(request.POST.get("days", "0"))
-                start_vacation(user=request.user, days=days)
                 messages.success(request, _("Enjoy your time away: your deadlines moved."))
-        except (ValueError, VacationError) as exc:
-            messages.error(request, str(exc) or _("Give a number of days."))
-        return redirect(reverse("notifications:settings"))
+                return redirect(reverse("notifications:settings"))
+        status = 400
     context = {
-        "vacation": active_vacation(user=request.user, now=now),
-        "days_left": max(0, vacation_budget() - vacation_days_used(user=request.user, year=now.year)),
+        "vacation": active_vacation(user=request.user),
+        "days_left": days_left,
         "budget": vacation_budget(),
+        "form": form,
         "muted": GameMute.objects.filter(user=request.user).select_related("game"),
     }
-    return render(request, "notifications/settings.html", context)
+    return render(request, "notifications/settings.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def address(request: HttpRequest) -> HttpResponse:
+    """Mail to the player's address bounces: change it (allauth's page), or have a check mailed
+    whose link confirms that it works again."""
+    if request.method == "POST":
+        if bounces.send_address_check(user=request.user):
+            messages.success(
+                request,
+                _("A mail with a confirmation link is on its way to %(address)s.")
+                % {"address": request.user.email},
+            )
+        else:
+            messages.error(request, _("Enough checks were sent today: try again tomorrow."))
+        return redirect(reverse("notifications:address"))
+    context = {"address": request.user.email, "unreachable": bounces.unreachable_address(request.user)}
+    return render(request, "notifications/address.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def address_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The link of an address check: a GET only asks (mail scanners follow links), the POST from
+    that page confirms the address."""
+    data = read_address_token(token)
+    if data is None or data != (request.user.pk, request.user.email.lower()):
+        message = _("This confirmation link is not valid for your account, or it has expired.")
+        return render(request, "notifications/address_confirm.html", {"message": message}, status=400)
+    if request.method == "POST":
+        bounces.clear(request.user.email)
+        messages.success(
+            request, _("Thank you: mail goes to %(address)s again.") % {"address": request.user.email}
+        )
+        return redirect(reverse("notifications:settings"))
+    return render(request, "notifications/address_confirm.html", {"address": request.user.email})

@@ -18,8 +18,9 @@ from ..models import Game, Seat
 
 @transaction.atomic
 def deadlines_extend(*, user: Any, by: dt.timedelta) -> list[tuple[int, int, dt.datetime]]:
-    """Move the deadlines of the user's waiting seats in running games on by `by` (each game row
-    locked in id order, like a game write); returns (game id, seat index, new deadline) of each."""
+    """Move the deadlines of the user's waiting seats in running games on by `by` (back when it is
+    negative; each game row locked in id order, like a game write); returns (game id, seat index,
+    new deadline) of each."""
     seats = list(
         Seat.objects.filter(user=user, waiting=True, due_at__isnull=False, game__status=Game.Status.RUNNING)
         .order_by("game_id")

@@ -12,7 +12,7 @@ import secrets
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.mail import send_mail
+from django.core.mail import EmailMessage
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -236,7 +236,9 @@ def _check_club(visibility: str, club: Any, user: AbstractBaseUser) -> None:
 
 # -- inviting ---------------------------------------------------------------------------------
 def invite_send(*, game_id: int, user: AbstractBaseUser, email: str, link: str) -> None:
-    """Mail the invite link of an open game to `email`; only members may invite."""
+    """Mail the invite link of an open game to `email`; only seated players may invite. The mail
+    goes through the sender registered in `hooks` (the notifications outbox: sent after the
+    request, within a daily limit per player)."""
     try:
         game = Game.objects.defer("snapshot").get(pk=game_id)
     except Game.DoesNotExist:
@@ -245,8 +247,8 @@ def invite_send(*, game_id: int, user: AbstractBaseUser, email: str, link: str) 
     _require_status(game, Game.Status.OPEN)
     context = {"game_name": game.engine.name, "link": link}
     subject = " ".join(render_to_string("games/email/invite_subject.txt", context).split())
-    message = render_to_string("games/email/invite_message.txt", context)
-    send_mail(subject, message, None, [email])
+    body = render_to_string("games/email/invite_message.txt", context)
+    hooks.send_invitation(message=EmailMessage(subject, body, None, [email]), sent_by=user)
 
 
 def invite_token_matches(game: Game, token: str | None) -> bool:

@@ -51,6 +51,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # The mail provider's webhooks answer only to its secret (401/403): notifications.webhooks.
+    "notifications.webhooks.WebhookAuthMiddleware",
 ]
 
 ROOT_URLCONF = "lifeboat_site.urls"

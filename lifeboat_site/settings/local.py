@@ -7,5 +7,10 @@ DEBUG = True
 SECRET_KEY = "local-development-only-not-secret"
 ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 
-EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
-EMAIL_FILE_PATH = VAR_DIR / "mail"
+# Mails as files a person can read (Django 6.1's MAILERS; EMAIL_BACKEND is deprecated).
+MAILERS = {
+    "default": {
+        "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "OPTIONS": {"file_path": str(VAR_DIR / "mail")},
+    }
+}

@@ -6,7 +6,7 @@ from .base import *  # noqa: F403
 
 SECRET_KEY = "test-only-not-secret"
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
-EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},

@@ -36,6 +36,7 @@ QUIET_CALLS = {
     "AssertionError",
     "NotImplementedError",
     "ImproperlyConfigured",
+    "Error",  # django.core.checks: for whoever deploys
     "ImportMismatch",
     "IllegalAction",
     "CommandError",

@@ -86,7 +86,7 @@ def test_each_reminder_is_sent_once_when_due(django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
         outbox.sweep_outbox()
         outbox.sweep_outbox()
-    reminder_mails = [m for m in mails_to(users[seat]) if m.subject.startswith("[Lifeboat Club] Reminder")]
+    reminder_mails = [m for m in mails_to(users[seat]) if "reminder:" in m.subject]
     assert len(reminder_mails) == 2
     assert "within the hour" in " ".join(m.subject for m in reminder_mails)
 
@@ -102,7 +102,7 @@ def test_a_reminder_for_a_decision_taken_is_not_sent(django_capture_on_commit_ca
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         outbox.sweep_outbox()
-    assert not [m for m in mails_to(users[seat]) if "Reminder" in m.subject]
+    assert not [m for m in mails_to(users[seat]) if "reminder:" in m.subject]
     statuses = set(
         Notification.objects.filter(prompt=prompt, kind=Kind.REMINDER).values_list("status", flat=True)
     )
@@ -186,12 +186,14 @@ def test_vacation_extends_deadlines_within_a_yearly_budget(django_capture_on_com
     assert Seat.objects.get(game=game, index=seat).due_at == due + dt.timedelta(days=7)
     with pytest.raises(errors.VacationError):
         preferences.start_vacation(user=user, days=1)  # already away
-    preferences.end_vacation(user=user)  # back at once: the unused days return to the budget
-    assert preferences.vacation_days_used(user=user, year=timezone.now().year) < 1
+    # Back at once: a day begun is charged, the six others return to the budget and the deadline.
+    assert preferences.end_vacation(user=user) == 1
+    assert preferences.vacation_days_used(user=user, year=timezone.now().year) == 1
+    assert Seat.objects.get(game=game, index=seat).due_at == due + dt.timedelta(days=1)
     with pytest.raises(errors.VacationError):
-        preferences.start_vacation(user=user, days=11)  # over the yearly budget
+        preferences.start_vacation(user=user, days=10)  # over the yearly budget
     preferences.start_vacation(user=user, days=9)
-    assert Seat.objects.get(game=game, index=seat).due_at == due + dt.timedelta(days=16)
+    assert Seat.objects.get(game=game, index=seat).due_at == due + dt.timedelta(days=10)
 
 
 def test_other_players_see_who_is_on_vacation(django_capture_on_commit_callbacks):

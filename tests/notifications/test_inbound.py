@@ -78,7 +78,8 @@ def test_a_numbered_reply_plays_that_choice_and_confirms(table, django_capture_o
 def test_an_upper_cased_reply_address_still_works(table, django_capture_on_commit_callbacks):
     game, users, seat, prompt = table
     to = reply_address(prompt_id=prompt.pk, user_id=users[seat].pk).upper()
-    assert deliver_raw(django_capture_on_commit_callbacks, raw_reply(to, "1")).startswith("played")
+    raw = raw_reply(to, "1", sender=users[seat].email)
+    assert deliver_raw(django_capture_on_commit_callbacks, raw).startswith("played")
     assert len(actions_of(game)) == 1
 
 
@@ -87,7 +88,7 @@ def test_a_malformed_reply_changes_nothing_and_explains(table, django_capture_on
     game, users, seat, prompt = table
     to = reply_address(prompt_id=prompt.pk, user_id=users[seat].pk)
     version = game.version
-    outcome = deliver_raw(django_capture_on_commit_callbacks, raw_reply(to, body))
+    outcome = deliver_raw(django_capture_on_commit_callbacks, raw_reply(to, body, sender=users[seat].email))
     assert outcome.startswith("refused")
     game.refresh_from_db()
     assert game.version == version
@@ -113,7 +114,7 @@ def test_forged_or_unknown_addresses_change_nothing_and_get_no_answer(
 ):
     game, users, seat, prompt = table
     to = forge(reply_address(prompt_id=prompt.pk, user_id=users[seat].pk))
-    outcome = deliver_raw(django_capture_on_commit_callbacks, raw_reply(to, "1"))
+    outcome = deliver_raw(django_capture_on_commit_callbacks, raw_reply(to, "1", sender=users[seat].email))
     assert outcome.startswith("ignored")
     assert actions_of(game) == []
     assert mail.outbox == []
@@ -123,7 +124,8 @@ def test_another_user_cannot_reuse_a_signature(table, django_capture_on_commit_c
     game, users, seat, prompt = table
     other = users[(seat + 1) % len(users)]
     to = reply_address(prompt_id=prompt.pk, user_id=other.pk)  # signed for the wrong user
-    assert deliver_raw(django_capture_on_commit_callbacks, raw_reply(to, "1")).startswith("ignored")
+    raw = raw_reply(to, "1", sender=other.email)
+    assert deliver_raw(django_capture_on_commit_callbacks, raw).startswith("ignored")
     assert actions_of(game) == []
 
 
@@ -132,7 +134,7 @@ def test_a_stale_reply_is_refused_with_an_error_mail(table, django_capture_on_co
     game = play(django_capture_on_commit_callbacks, game, seat=seat)  # decided on the site first
     mail.outbox.clear()
     to = reply_address(prompt_id=prompt.pk, user_id=users[seat].pk)
-    outcome = deliver_raw(django_capture_on_commit_callbacks, raw_reply(to, "1"))
+    outcome = deliver_raw(django_capture_on_commit_callbacks, raw_reply(to, "1", sender=users[seat].email))
     assert outcome.startswith("refused")
     assert len(actions_of(game)) == 1
     assert len([m for m in mails_to(users[seat]) if "not played" in m.subject]) == 1
@@ -141,7 +143,7 @@ def test_a_stale_reply_is_refused_with_an_error_mail(table, django_capture_on_co
 def test_auto_replies_are_ignored(table, django_capture_on_commit_callbacks):
     game, users, seat, prompt = table
     to = reply_address(prompt_id=prompt.pk, user_id=users[seat].pk)
-    raw = raw_reply(to, "1 I am out of the office", Auto_Submitted="auto-replied")
+    raw = raw_reply(to, "1 I am out of the office", sender=users[seat].email, Auto_Submitted="auto-replied")
     assert deliver_raw(django_capture_on_commit_callbacks, raw).startswith("ignored")
     assert actions_of(game) == []
     assert mail.outbox == []
@@ -149,7 +151,7 @@ def test_auto_replies_are_ignored(table, django_capture_on_commit_callbacks):
 
 def test_the_management_command_reads_a_message_on_stdin(table, django_capture_on_commit_callbacks):
     game, users, seat, prompt = table
-    raw = raw_reply(reply_address(prompt_id=prompt.pk, user_id=users[seat].pk), "1")
+    raw = raw_reply(reply_address(prompt_id=prompt.pk, user_id=users[seat].pk), "1", sender=users[seat].email)
     stdin = io.TextIOWrapper(io.BytesIO(raw))
     out = io.StringIO()
     with mock.patch("sys.stdin", stdin), django_capture_on_commit_callbacks(execute=True):
@@ -160,7 +162,7 @@ def test_the_management_command_reads_a_message_on_stdin(table, django_capture_o
 
 def test_the_anymail_inbound_signal_plays(table, django_capture_on_commit_callbacks):
     game, users, seat, prompt = table
-    raw = raw_reply(reply_address(prompt_id=prompt.pk, user_id=users[seat].pk), "1")
+    raw = raw_reply(reply_address(prompt_id=prompt.pk, user_id=users[seat].pk), "1", sender=users[seat].email)
     event = AnymailInboundEvent(event_type="inbound", message=AnymailInboundMessage.parse_raw_mime_bytes(raw))
     with django_capture_on_commit_callbacks(execute=True):
         inbound.send(sender=object, event=event, esp_name="test")
@@ -168,12 +170,20 @@ def test_the_anymail_inbound_signal_plays(table, django_capture_on_commit_callba
 
 
 def test_the_anymail_inbound_url_is_wired(table, django_capture_on_commit_callbacks, client, settings):
+    """Postmark's inbound webhook (its JSON with the raw message, as with "include raw email")."""
     game, users, seat, prompt = table
     settings.ANYMAIL = {"WEBHOOK_SECRET": "hook:secret"}
-    raw = raw_reply(reply_address(prompt_id=prompt.pk, user_id=users[seat].pk), "1")
+    raw = raw_reply(reply_address(prompt_id=prompt.pk, user_id=users[seat].pk), "1", sender=users[seat].email)
+    payload = {
+        "RecordType": "Inbound",
+        "Headers": [{"Name": "Return-Path", "Value": f"<{users[seat].email}>"}],
+        "RawEmail": raw.decode(),
+    }
     auth = "Basic " + base64.b64encode(b"hook:secret").decode()
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post("/anymail/sendgrid/inbound/", {"email": raw.decode()}, HTTP_AUTHORIZATION=auth)
+        response = client.post(
+            "/anymail/postmark/inbound/", payload, content_type="application/json", HTTP_AUTHORIZATION=auth
+        )
     assert response.status_code == 200
     assert len(actions_of(game)) == 1
     assert Notification.objects.filter(kind=Kind.REPLY_OK).count() == 1

@@ -91,8 +91,9 @@ def test_the_digest_gathers_waiting_turns_into_one_mail(table, django_capture_on
     game, row = play_until_prompted(django_capture_on_commit_callbacks, game, users, seat)
     set_profile(users[seat], time_zone="Europe/Budapest")
     mail.outbox.clear()
-    # The latest day whose 7:10 in Budapest has passed (the digest is sent at its hour, not later).
-    today = (timezone.now().astimezone(ZoneInfo("Europe/Budapest")) - dt.timedelta(hours=8)).date()
+    # Yesterday's digest hour, so that it is past whatever the time now (today's 7:10 is still ahead
+    # between midnight and 7:10 in Budapest, and a digest made "at" it would not be due yet).
+    today = timezone.now().astimezone(ZoneInfo("Europe/Budapest")).date() - dt.timedelta(days=1)
     before = dt.datetime.combine(today, dt.time(6, 30), tzinfo=ZoneInfo("Europe/Budapest"))
     at_seven = dt.datetime.combine(today, dt.time(7, 10), tzinfo=ZoneInfo("Europe/Budapest"))
     Notification.objects.filter(pk=row.pk).update(created_at=before - dt.timedelta(hours=1))
