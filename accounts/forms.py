@@ -5,6 +5,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .models import DISPLAY_NAME_MAX_LENGTH, Language, NotifyMode
+from .names import normalise
 from .selectors import display_name_taken
 
 
@@ -40,7 +41,7 @@ class ProfileForm(forms.Form):
         self.user = user
 
     def clean_display_name(self) -> str:
-        name = self.cleaned_data["display_name"].strip()
+        name = normalise(self.cleaned_data["display_name"])
         if not name:
             raise forms.ValidationError(_("Choose a name."))
         if "@" in name:

@@ -12,6 +12,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from .names import normalise, skeleton
+
 DISPLAY_NAME_MAX_LENGTH = 40
 
 
@@ -33,6 +35,13 @@ class NotifyMode(models.TextChoices):
     EACH = "each", _("An email for each turn")
     DIGEST = "digest", _("One daily digest")
     NONE = "none", _("No turn emails")
+
+
+class ProfileQuerySet(models.QuerySet["Profile"]):
+    def named_like(self, name: str) -> "ProfileQuerySet":
+        """Profiles whose display name is `name` or looks like it (`names.skeleton`: case, spaces,
+        invisible characters and look-alike letters from other scripts ignored)."""
+        return self.filter(models.Q(name_key=skeleton(name)) | models.Q(display_name__iexact=normalise(name)))
 
 
 class Profile(models.Model):
@@ -58,7 +67,11 @@ class Profile(models.Model):
         default=False,
         help_text=_("Account emails (sign-in codes, password resets) are still sent."),
     )
+    #: `accounts.names.skeleton(display_name)`: names that look alike share it (the uniqueness check).
+    name_key = models.CharField(max_length=160, db_index=True, default="", editable=False)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = ProfileQuerySet.as_manager()
 
     class Meta:
         constraints = [
@@ -72,6 +85,13 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
+
+    def save(self, *args, **kwargs) -> None:
+        self.name_key = skeleton(self.display_name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "display_name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
 
     def clean(self) -> None:
         if (self.quiet_hours_start is None) != (self.quiet_hours_end is None):

@@ -6,6 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 
 from .models import ApiToken, Profile
+from .services import ensure_profile
 
 
 def profile_for(user: AbstractBaseUser) -> Profile:
@@ -13,8 +14,6 @@ def profile_for(user: AbstractBaseUser) -> Profile:
     try:
         return user.profile  # type: ignore[attr-defined]
     except Profile.DoesNotExist:
-        from .services import ensure_profile
-
         return ensure_profile(user=user)
 
 
@@ -36,8 +35,9 @@ def display_names(users: Iterable[AbstractBaseUser]) -> dict[int, str]:
 
 
 def display_name_taken(name: str, *, exclude_user: AbstractBaseUser | None = None) -> bool:
-    """Whether someone else already uses `name` (case-insensitively)."""
-    others = Profile.objects.filter(display_name__iexact=name.strip())
+    """Whether someone else already uses `name` or one that looks like it (`names.skeleton`: case,
+    spaces, invisible characters and look-alike letters from other scripts ignored)."""
+    others = Profile.objects.named_like(name)
     if exclude_user is not None:
         others = others.exclude(user=exclude_user)
     return others.exists()

@@ -1,16 +1,20 @@
 """Writes for accounts: keyword-only, typed, atomic. Views, forms and admin actions call these."""
 
 import datetime as dt
-import re
 import secrets
 from collections.abc import Iterable
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.sites.models import Site
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from .auth import TOKEN_SCHEME_PREFIX, hash_token, token_prefix
-from .models import DISPLAY_NAME_MAX_LENGTH, ApiToken, Profile
+from .models import ApiToken, Profile
+from .names import normalise
 
 MAX_ACTIVE_TOKENS = 20
 
@@ -19,39 +23,33 @@ class TooManyTokens(Exception):
     pass
 
 
-def default_display_name(email: str) -> str:
-    """The local part of an address, without any "+tag", tidied; "player" when nothing is left."""
-    local = email.partition("@")[0].partition("+")[0]
-    local = re.sub(r"[^\w.\- ]+", "", local).strip(" .-_")
-    return local[: DISPLAY_NAME_MAX_LENGTH - 4] or "player"
+def default_display_name(rng: secrets.SystemRandom | None = None) -> str:
+    """A generated name such as "Player 4821" in the active language: nothing of the address
+    (the profile page promises other players never see it). The player is invited to change it."""
+    number = (rng or secrets.SystemRandom()).randint(1000, 9999)
+    return _("Player %(number)s") % {"number": number}
 
 
-def _free_display_name(base: str) -> str:
-    taken = {
-        name.lower()
-        for name in Profile.objects.filter(display_name__istartswith=base).values_list(
-            "display_name", flat=True
-        )
-    }
-    if base.lower() not in taken:
-        return base
-    n = 2
-    while f"{base} {n}".lower() in taken:
-        n += 1
-    return f"{base} {n}"
+def _free_display_name() -> str:
+    """A generated name no other player uses (compared as display names are)."""
+    rng = secrets.SystemRandom()
+    for _attempt in range(20):
+        name = default_display_name(rng)
+        if not Profile.objects.named_like(name).exists():
+            return name
+    return f"{default_display_name(rng)}-{secrets.token_hex(3)}"
 
 
 @transaction.atomic
 def ensure_profile(*, user: AbstractBaseUser) -> Profile:
-    """The user's profile, created with defaults (display name from the email's local part) if missing."""
+    """The user's profile, created with defaults (a generated display name) if missing."""
     existing = Profile.objects.filter(user=user).first()
     if existing is not None:
         return existing
-    base = default_display_name(getattr(user, "email", "") or "")
     for _attempt in range(5):
         try:
             with transaction.atomic():
-                profile = Profile.objects.create(user=user, display_name=_free_display_name(base))
+                profile = Profile.objects.create(user=user, display_name=_free_display_name())
         except IntegrityError:
             # Either another request created this user's profile, or took the name first.
             existing = Profile.objects.filter(user=user).first()
@@ -60,7 +58,7 @@ def ensure_profile(*, user: AbstractBaseUser) -> Profile:
             continue
         user.profile = profile  # type: ignore[attr-defined]
         return profile
-    profile = Profile.objects.create(user=user, display_name=f"{base} {secrets.token_hex(3)}")
+    profile = Profile.objects.create(user=user, display_name=f"{_free_display_name()}-{secrets.token_hex(3)}")
     user.profile = profile  # type: ignore[attr-defined]
     return profile
 
@@ -80,7 +78,7 @@ def update_profile(
     """Save the user's settings. Raises django.core.exceptions.ValidationError on bad values."""
     ensure_profile(user=user)
     profile = Profile.objects.select_for_update().get(user=user)
-    profile.display_name = display_name.strip()
+    profile.display_name = normalise(display_name)
     profile.time_zone = time_zone
     profile.language = language
     profile.notify_mode = notify_mode
@@ -131,3 +129,14 @@ def revoke_api_token(*, user: AbstractBaseUser, token_id: int) -> ApiToken:
 def revoke_api_tokens(*, token_ids: Iterable[int]) -> int:
     """Revoke many tokens at once (staff admin action). Returns how many were still active."""
     return ApiToken.objects.active().filter(pk__in=list(token_ids)).update(revoked_at=timezone.now())
+
+
+def sync_site(*, using: str = "default") -> Site:
+    """The Sites row allauth's mails greet from and link to: its domain from SITE_URL, its name
+    SITE_NAME (run after every migrate, so a deployment never greets from a request's host)."""
+    parts = urlsplit(settings.SITE_URL)
+    site, _created = Site.objects.using(using).update_or_create(
+        pk=settings.SITE_ID, defaults={"domain": parts.netloc or parts.path, "name": settings.SITE_NAME}
+    )
+    Site.objects.clear_cache()
+    return site

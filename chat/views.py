@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.selectors import display_name
 from games.errors import GameNotFound, InvalidRequest
 from games.models import Seat
+from games.payloads import small_int
 from games.views import handles_game_errors
 
 from . import selectors, services
@@ -58,9 +59,9 @@ def chat(request: HttpRequest, game_id: int) -> HttpResponse:
         if not request.htmx:
             return redirect(reverse("games:table", args=[game_id]) + "#chat")
         return render(request, "chat/panel.html#lines", _context(game_id, seat))
-    after = request.GET.get("after", "")
-    if request.htmx and after.isdigit():
-        if not selectors.has_news(game_id=game_id, seat=seat, after=int(after)):
+    after = small_int(request.GET.get("after", ""))
+    if request.htmx and after is not None:
+        if not selectors.has_news(game_id=game_id, seat=seat, after=after):
             return HttpResponse(status=204)
         return render(request, "chat/panel.html#lines", _context(game_id, seat))
     template = "chat/panel.html" if request.htmx else "chat/page.html"

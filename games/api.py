@@ -7,7 +7,6 @@ answer 401 before doing anything, so a browser's cookies cannot act through them
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -20,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.auth import user_for_api_request
 
-from . import selectors, services
+from . import payloads, selectors, services
 from .errors import GameError, InvalidRequest
 from .models import Action
 
@@ -82,9 +81,9 @@ def game_detail(request: HttpRequest, user: AbstractBaseUser, game_id: int) -> J
 
 def parse_action_body(request: HttpRequest) -> tuple[dict[str, Any], int]:
     try:
-        body = json.loads(request.body or b"null")
-    except (ValueError, UnicodeDecodeError):
-        raise InvalidRequest(_("The body is not valid JSON.")) from None
+        body = payloads.loads(request.body or b"null")
+    except payloads.PayloadError as exc:
+        raise InvalidRequest(str(exc)) from None
     if not isinstance(body, dict):
         raise InvalidRequest(_('Send a JSON object: {"action": {...}, "version": N}.'))
     action, version = body.get("action"), body.get("version")

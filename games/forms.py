@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
@@ -8,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 import engine
 
+from . import payloads
 from .board.options import CHOICES, option_text
 from .errors import InvalidRequest
 from .models import Game
@@ -118,15 +118,17 @@ class VersionForm(forms.Form):
 
 class ActionForm(forms.Form):
     action = forms.CharField(
-        label=_("Action (JSON)"), widget=forms.Textarea(attrs={"rows": 3}), max_length=10_000
+        label=_("Action (JSON)"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=payloads.MAX_BYTES,
     )
     expected_version = forms.IntegerField(min_value=0)
 
     def clean_action(self) -> dict[str, Any]:
         try:
-            action = json.loads(self.cleaned_data["action"])
-        except ValueError:
-            raise forms.ValidationError(_("The action is not valid JSON.")) from None
+            action = payloads.loads(self.cleaned_data["action"])
+        except payloads.PayloadError as exc:
+            raise forms.ValidationError(str(exc)) from None
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise forms.ValidationError(_("An action must be a JSON object with a “type”."))
         return action

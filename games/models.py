@@ -119,6 +119,10 @@ class Seat(models.Model):
     #: Time-bank games only: the seat's bank as of its last prompt or decision; null before its
     #: first prompt (then it holds Game.BANK_START).
     time_bank = models.DurationField(null=True, blank=True)
+    #: The seat's decision (games.decisions): the fingerprint of what it is asked now ("" when not
+    #: waited for) and the game version at which that decision began.
+    decision = models.CharField(max_length=32, blank=True, default="", editable=False)
+    decision_since = models.PositiveIntegerField(default=0, editable=False)
     #: Filled when the game finishes.
     score = models.IntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)

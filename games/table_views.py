@@ -23,6 +23,7 @@ from games.board import prompt
 from games.board.rules import REFERENCES as RULES
 from games.errors import GameNotFound, InvalidRequest
 from games.models import Game, Seat
+from games.payloads import small_int
 from games.views import handles_game_errors, play_move, vary_on_htmx
 
 #: The client event the table listens for to fetch its fragment again.
@@ -70,9 +71,10 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _play(request: HttpRequest, game_id: int, action: dict, version_seen: str, done: str) -> HttpResponse:
     """Play an action composed from a form, answering like the act endpoint."""
-    if not version_seen.isdigit():
+    version = small_int(version_seen)
+    if version is None:
         raise InvalidRequest(_("The form is missing the version of the game you saw."))
-    return play_move(request, game_id=game_id, action=action, expected_version=int(version_seen), done=done)
+    return play_move(request, game_id=game_id, action=action, expected_version=version, done=done)
 
 
 @require_POST
@@ -81,12 +83,12 @@ def _play(request: HttpRequest, game_id: int, action: dict, version_seen: str, d
 @handles_game_errors
 def trade(request: HttpRequest, game_id: int) -> HttpResponse:
     """Offer a trade: `to` (a seat), `give` (own card ids), `take` (face-up ids or card kinds)."""
-    to = request.POST.get("to", "")
-    if not to.isdigit():
+    to = small_int(request.POST.get("to", ""))
+    if to is None:
         raise InvalidRequest(_("Choose whom to offer the trade to."))
     action = {
         "type": "offer_trade",
-        "to": int(to),
+        "to": to,
         "give": request.POST.getlist("give"),
         "take": request.POST.getlist("take"),
     }

@@ -1,9 +1,8 @@
-import json
-
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import engine
+from games import payloads
 
 PACE_CHOICES = [
     ("12h", _("12 hours per decision")),
@@ -47,8 +46,8 @@ class SeasonForm(forms.Form):
     def clean_options(self):
         raw = self.cleaned_data.get("options") or "{}"
         try:
-            value = json.loads(raw)
-        except ValueError:
+            value = payloads.loads(raw)  # within the limits of a move's JSON (no RecursionError)
+        except payloads.PayloadError:
             raise forms.ValidationError(_("Options must be a JSON object.")) from None
         if not isinstance(value, dict):
             raise forms.ValidationError(_("Options must be a JSON object."))

@@ -1,10 +1,16 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts import admin_access
 from accounts import views as accounts_views
+from lifeboat_site.health import HealthView
+
+admin_access.secure(admin.site)
 
 urlpatterns = [
-    path("admin/", admin.site.urls),
+    path(settings.ADMIN_PATH, admin.site.urls),
+    path("health/", HealthView.as_view(), name="health"),
     path("i18n/setlang/", accounts_views.set_language, name="set_language"),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
@@ -16,5 +22,5 @@ urlpatterns = [
     path("", include("ratings.urls")),
     path("", include("replays.urls")),
     path("", include("notifications.urls")),
-    path("anymail/", include("anymail.urls")),
+    path("anymail/", include("lifeboat_site.anymail_urls")),
 ]

@@ -45,3 +45,19 @@ def _empty_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+# The URL walk (tests/lifeboat_site/test_url_walk.py) records its request counts; xdist passes them
+# to the controller, which loads only this conftest: print them in the summary.
+def pytest_terminal_summary(terminalreporter):
+    lines = [
+        value
+        for report in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", [])
+        if report.when == "call"
+        for name, value in getattr(report, "user_properties", [])
+        if name == "url_walk"
+    ]
+    if lines:
+        terminalreporter.write_sep("-", "URL walk")
+        for line in sorted(lines):
+            terminalreporter.write_line(line)

@@ -2,6 +2,7 @@
 
 import factory
 from allauth.account.models import EmailAddress
+from allauth.mfa.totp.internal.auth import TOTP, generate_totp_secret
 from django.contrib.auth import get_user_model
 
 PASSWORD = "pw-Lifeboat-1"
@@ -53,3 +54,11 @@ class SeatFactory(factory.django.DjangoModelFactory):
 
     game = factory.SubFactory(GameFactory)
     user = factory.SubFactory(UserFactory)
+
+
+# -- staff (owned by the accounts tests) --------------------------------------------------------
+def staff_with_totp(**kwargs):
+    """A superuser with a TOTP authenticator: the admin is open only to staff with a second factor."""
+    user = UserFactory(is_staff=True, is_superuser=True, **kwargs)
+    TOTP.activate(user, generate_totp_secret())
+    return user

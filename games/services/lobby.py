@@ -252,4 +252,5 @@ def invite_send(*, game_id: int, user: AbstractBaseUser, email: str, link: str) 
 
 
 def invite_token_matches(game: Game, token: str | None) -> bool:
-    return bool(token) and secrets.compare_digest(str(token), game.invite_token)
+    # As bytes: compare_digest refuses str with non-ASCII characters (a TypeError: a 500).
+    return bool(token) and secrets.compare_digest(str(token).encode(), game.invite_token.encode())

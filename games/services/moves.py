@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy
 
 import engine
 
-from .. import hooks, recent
+from .. import decisions, hooks, recent
 from ..bulk import update_in_groups
 from ..errors import (
     GameError,
@@ -69,11 +69,13 @@ def action_submit(
     seat = _seat_of(game, seats, user)
     if seat.resigned:
         raise NotAllowed(_("You resigned from this game."))
-    _check_version(game, expected_version)
+    rules = game.engine
+    # Other seats' answers since the version shown do not make an answer to the same decision stale.
+    if not decisions.answer_is_current(rules, seat, action, expected_version, game.version):
+        raise StaleVersion()
     _require_status(game, Game.Status.RUNNING)
     if source not in Action.Source.values:
         raise InvalidRequest(_("Unknown action source."))
-    rules = game.engine
     state = rules.from_json(game.snapshot)
     plays = [(seat.index, action, _apply(rules, state, seat.index, action), source)]
     plays += _auto_play_resigned(rules, state, seats)
@@ -318,7 +320,11 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
         Action.objects.bulk_create(actions)
     for write in writes:  # a plain UPDATE per game compiles far faster than a bulk_update CASE
         write.game.save(update_fields=fields)
-    update_in_groups(Seat, changed, ("waiting", "due_at", "time_bank", "score", "place"))
+    update_in_groups(
+        Seat,
+        changed,
+        ("waiting", "due_at", "time_bank", "score", "place", "decision", "decision_since"),
+    )
     for game in finished:
         game_finished.send(sender=Game, game=game)  # results and ratings, in this same transaction
     for write in writes:
@@ -346,26 +352,32 @@ def _actions_of(write: _Write) -> list[Action]:
 def _seats_after(write: _Write, now: datetime, *, over: bool) -> list[Seat]:
     """Bring the seats in step with the new state; returns the ones that changed. At the end every
     seat gets its score and place; otherwise a seat newly waited for gets a deadline (one still
-    waited for keeps its own) and a seat no longer waited for loses it."""
+    waited for keeps its own) and a seat no longer waited for loses it. Each seat's decision
+    (`games.decisions`) is noted too: a new one begins when what it is asked changes or when the
+    seat itself answered."""
     game, rules, state = write.game, write.rules, write.state
     if over:
         scores, places = rules.scores(state), rules.ranking(state)
         for seat in write.seats:
             seat.score, seat.place = scores[seat.index], places[seat.index]
             seat.waiting, seat.due_at = False, None
+            decisions.note(seat, "", version=game.version, answered=False)
         return list(write.seats)
     to_act = set(rules.to_act(state))
+    answered = {
+        index for index, action, _events, _source in write.plays if not decisions.is_any_time(rules, action)
+    }
     changed = []
     for seat in write.seats:
-        if seat.index in to_act:
-            if seat.waiting and seat.index != write.acted_seat:
-                continue  # still waited for: its deadline runs on
+        decision = decisions.fingerprint(rules, state, seat.index, to_act)
+        noted = decisions.note(seat, decision, version=game.version, answered=seat.index in answered)
+        if seat.index in to_act and not (seat.waiting and seat.index != write.acted_seat):
             seat.waiting, seat.due_at = True, _next_due_at(game, seat, now)
-        elif seat.waiting or seat.due_at is not None:
+        elif seat.index not in to_act and (seat.waiting or seat.due_at is not None):
             _spend_bank(game, seat, now)
             seat.waiting, seat.due_at = False, None
-        else:
-            continue
+        elif not noted:
+            continue  # unchanged (a seat still waited for keeps its deadline running)
         changed.append(seat)
     return changed
 

@@ -14,6 +14,15 @@ def env_bool(name: str, default: bool = False) -> bool:
     return os.environ.get(name, str(default)).lower() in {"1", "true", "yes", "on"}
 
 
+def anymail_provider(backend: str) -> str | None:
+    """The provider of a django-anymail email backend ("anymail.backends.postmark.EmailBackend"
+    -> "postmark"); None for any other backend (SMTP, files, memory) and anymail's test backend."""
+    parts = backend.split(".")
+    if len(parts) == 4 and parts[:2] == ["anymail", "backends"] and parts[2] != "test":
+        return parts[2]
+    return None
+
+
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 DEBUG = False
 ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "").split(",") if h]
@@ -25,9 +34,12 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.sites",
     "django_htmx",
     "allauth",
     "allauth.account",
+    "allauth.mfa",
+    "health_check",
     "accounts",
     "games",
     "clubs",
@@ -39,6 +51,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a NUL anywhere in a request is a 400 before any session, user or query is read.
+    "lifeboat_site.middleware.RejectNulMiddleware",
+    "lifeboat_site.middleware.IdRangeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -96,6 +111,11 @@ AUTHENTICATION_BACKENDS = [
     "accounts.backends.AuthenticationBackend",
 ]
 LOGIN_URL = "account_login"
+# The admin's address (DJANGO_ADMIN_PATH moves it); staff sign in through allauth with TOTP there
+# (accounts.admin_access).
+ADMIN_PATH = os.environ.get("DJANGO_ADMIN_PATH", "admin/").strip("/") + "/"
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
+MFA_TOTP_ISSUER = "Lifeboat Club"
 LOGIN_REDIRECT_URL = "/"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_LOGIN_METHODS = {"email"}
@@ -104,8 +124,24 @@ ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_EMAIL_NOTIFICATIONS = True
+# Sign-in by emailed code stays open to an address whose passwords are throttled, so a stranger
+# typing wrong passwords cannot keep the owner out.
 ACCOUNT_LOGIN_BY_CODE_ENABLED = True
+# Counted in the shared cache (Redis in production, where a per-process cache is refused):
+# failed passwords per IP and per address, sign-ins per IP, codes per address.
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "10/m/ip,5/5m/key",
+    "login": "30/m/ip",
+    "request_login_code": "20/m/ip,3/m/key",
+    "reset_password": "20/m/ip,5/m/key",
+}
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Lifeboat Club] "
+# Following the link in the verification mail signs the new player in.
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+# The site allauth's mails greet from and link to: its domain and name are set from SITE_URL and
+# SITE_NAME after every migrate (accounts.signals), not from the request's host.
+SITE_ID = 1
+SITE_NAME = "Lifeboat Club"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": f"django.contrib.auth.password_validation.{name}"}
     for name in [
@@ -181,5 +217,9 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 NOTIFICATIONS_REPLY_ADDRESS = os.environ.get("NOTIFICATIONS_REPLY_ADDRESS", "play@lifeboat.club")
 NOTIFICATIONS_IDLE_TIMEOUTS = int(os.environ.get("NOTIFICATIONS_IDLE_TIMEOUTS", "3"))
 NOTIFICATIONS_VACATION_DAYS_PER_YEAR = int(os.environ.get("NOTIFICATIONS_VACATION_DAYS_PER_YEAR", "21"))
+
+# The mail provider whose django-anymail webhooks (inbound mail, tracking) are mounted under
+# /anymail/<provider>/: none by default (SMTP); production names the one of ANYMAIL_BACKEND.
+MAIL_WEBHOOK_PROVIDER: str | None = None
 
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Lifeboat Club <noreply@lifeboat.club>")

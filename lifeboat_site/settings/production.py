@@ -2,14 +2,19 @@
 
 import os
 
+from django.core.exceptions import ImproperlyConfigured
+
 from .base import *  # noqa: F403
-from .base import env_bool
+from .base import anymail_provider, env_bool
 
 SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
-SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "3600"))
+# HSTS: a year by default, subdomains included (DJANGO_HSTS_SECONDS=0 turns it off).
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", False)
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", True)
 
 # SMTP by default; set ANYMAIL_BACKEND (e.g. anymail.backends.postmark.EmailBackend) for a provider,
@@ -29,11 +34,57 @@ MAILERS = {
         "OPTIONS": smtp_options if mail_backend.startswith("django.core.mail.backends.smtp.") else {},
     }
 }
+# Only that provider's webhooks are mounted (/anymail/<provider>/inbound/ and tracking/); none with SMTP.
+MAIL_WEBHOOK_PROVIDER = anymail_provider(mail_backend)
 # The provider's webhooks (inbound mail, bounces) answer only to ANYMAIL_WEBHOOK_SECRET: without
 # it they answer 403, and a system check (notifications.E001) refuses to start while one is mounted.
 MAIL_WEBHOOK_SECRET_REQUIRED = True
+# One cache for every process, always: rate limits, cached pages and notices the worker clears.
+# REDIS_CACHE_URL is required; a per-process cache is refused by a system check (accounts.E001).
+if not os.environ.get("REDIS_CACHE_URL"):
+    raise ImproperlyConfigured("REDIS_CACHE_URL is required in production (the shared Redis cache).")
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_CACHE_URL"],
+    }
+}
+SHARED_CACHE_REQUIRED = True
+
 ANYMAIL = {
     key.removeprefix("ANYMAIL_"): value
     for key, value in os.environ.items()
     if key.startswith("ANYMAIL_") and key != "ANYMAIL_BACKEND"
+}
+
+# Who gets a mail with the traceback of every 500 (optional): DJANGO_ADMINS="a@x.org, b@y.org".
+ADMINS = [address.strip() for address in os.environ.get("DJANGO_ADMINS", "").split(",") if address.strip()]
+SERVER_EMAIL = os.environ.get("DJANGO_SERVER_EMAIL", DEFAULT_FROM_EMAIL)  # noqa: F405
+
+# Logs: one JSON object per line on stderr (lifeboat_site.logs), request errors with tracebacks;
+# DJANGO_LOG_LEVEL for our own loggers (INFO by default).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "lifeboat_site.logs.JsonFormatter"}},
+    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "json"},
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "django.request": {
+            "handlers": ["stderr", *(["mail_admins"] if ADMINS else [])],
+            "level": "WARNING",
+            "propagate": False,
+        },
+        "django.security": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        "celery": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+    },
 }

@@ -7,6 +7,8 @@ from .base import *  # noqa: F403
 SECRET_KEY = "test-only-not-secret"
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
+# One provider's webhooks are mounted, so the inbound tests and the URL walk reach them.
+MAIL_WEBHOOK_PROVIDER = "postmark"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},

@@ -5,6 +5,8 @@ import re
 from django.contrib.auth import SESSION_KEY
 from django.core import mail
 
+from tests.factories import staff_with_totp  # noqa: F401  (the accounts tests' staff)
+
 
 def assert_signed_in_as(client, user) -> None:
     assert client.session.get(SESSION_KEY) == str(user.pk), "expected a signed-in session for the user"

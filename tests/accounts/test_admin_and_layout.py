@@ -6,13 +6,14 @@ import pytest
 from django.urls import reverse
 
 from accounts import services
+from tests.accounts.helpers import staff_with_totp
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def test_staff_see_users_with_profiles_and_tokens_without_secrets(client):
-    staff = UserFactory(is_staff=True, is_superuser=True)
+    staff = staff_with_totp()
     player = UserFactory()
     token, raw = services.create_api_token(user=player, name="sea-bot")
     client.force_login(staff)
@@ -29,7 +30,7 @@ def test_staff_see_users_with_profiles_and_tokens_without_secrets(client):
 
 
 def test_staff_can_revoke_tokens_in_bulk(client):
-    staff = UserFactory(is_staff=True, is_superuser=True)
+    staff = staff_with_totp()
     token, _raw = services.create_api_token(user=UserFactory(), name="bot")
     client.force_login(staff)
     client.post(

@@ -188,12 +188,18 @@ def test_quiet_hours_wrap_midnight_in_the_users_zone():
     assert profile.in_quiet_hours(dt.datetime(2026, 1, 10, 21, 30, tzinfo=dt.UTC))
 
 
-def test_display_name_defaults_from_the_address_and_stays_unique():
+def test_display_name_defaults_to_a_generated_name_and_stays_unique():
     first = UserFactory(email="sam@example.com")
     second = UserFactory(email="SAM@example.org")
-    assert selectors.display_name(first) == "sam"
-    assert selectors.display_name(second) == "SAM 2"
-    assert selectors.display_names([first, second]) == {first.pk: "sam", second.pk: "SAM 2"}
+    names = selectors.display_names([first, second])
+    assert names[first.pk] != names[second.pk]
+    assert all(name.startswith("Player ") and "sam" not in name.lower() for name in names.values())
+
+
+def test_the_api_help_shows_the_token_placeholder(client):
+    client.force_login(UserFactory())
+    page = client.get(PROFILE_URL).content.decode()
+    assert "Bearer &lt;token&gt;" in page
 
 
 @pytest.mark.parametrize(

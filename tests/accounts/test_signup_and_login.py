@@ -49,6 +49,7 @@ def test_unverified_user_cannot_sign_in_until_the_link_is_followed(client):
     confirm_path = link_in(last_mail_to("ada@example.com"), "/accounts/confirm-email/")
     client.post(confirm_path)
     assert EmailAddress.objects.get(user=user).verified
+    assert_signed_in_as(client, user)  # following the link signs the new player in
 
     client.logout()
     response = sign_in(client, "ada@example.com")
@@ -56,10 +57,13 @@ def test_unverified_user_cannot_sign_in_until_the_link_is_followed(client):
     assert_signed_in_as(client, user)
 
 
-def test_sign_up_gives_a_profile_named_after_the_address_but_not_the_address(client):
-    sign_up(client, "grace.hopper+games@example.com")
+def test_sign_up_gives_a_generated_name_that_reveals_nothing_of_the_address(client):
+    response = sign_up(client, "grace.hopper+games@example.com")
     profile = User.objects.get(email="grace.hopper+games@example.com").profile
-    assert profile.display_name == "grace.hopper"
+    assert profile.display_name.startswith("Player ")
+    assert "grace" not in profile.display_name.lower()
+    page = client.get(response.url).content.decode()
+    assert f"Other players see you as “{profile.display_name}”" in page
     assert profile.time_zone == "UTC"
     assert profile.language == "en"
     assert profile.notify_mode == "each"
@@ -117,3 +121,18 @@ def test_weak_password_is_refused_at_sign_up(client):
     assert response.context["form"].errors
     assert not User.objects.filter(email="eve@example.com").exists()
     assert not mail.outbox
+
+
+def test_account_mails_greet_from_the_site_not_the_request_host(client, settings):
+    sign_up(client, "ida@example.com")
+    message = last_mail_to("ida@example.com")
+    greeting = message.body.strip().splitlines()[0]
+    assert greeting == "Hello from Lifeboat Club!", greeting
+
+
+def test_the_site_row_follows_site_url(settings):
+    from accounts.services import sync_site
+
+    settings.SITE_URL = "https://play.lifeboat.example"
+    site = sync_site()
+    assert (site.domain, site.name) == ("play.lifeboat.example", "Lifeboat Club")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 import pytest
 
@@ -29,3 +32,54 @@ def chromium():
         browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+class _OneAtATime:
+    """A WSGI application that lets one request at a time through `app`, from the call until its
+    response is closed."""
+
+    def __init__(self, app: Callable[..., Any]) -> None:
+        self.app, self.lock = app, threading.Lock()
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        self.lock.acquire()
+        try:
+            result = self.app(environ, start_response)
+        except BaseException:
+            self.lock.release()
+            raise
+        return _Releasing(result, self.lock)
+
+
+class _Releasing:
+    def __init__(self, result: Iterable[bytes], lock: threading.Lock) -> None:
+        self.result, self.lock = result, lock
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.result)
+
+    def close(self) -> None:
+        try:
+            close = getattr(self.result, "close", None)
+            if close is not None:
+                close()
+        finally:
+            self.lock.release()
+
+
+@pytest.fixture(scope="session")
+def live_server(live_server):
+    """pytest-django's live server, serving one request at a time when its threads share a
+    connection.
+
+    With the in-memory SQLite test database, every request thread of the live server uses the
+    test's one SQLite connection (Django cannot give them connections of their own to a private
+    in-memory database), and a sqlite3 connection used by two threads at once hands one thread's
+    query another's rows: four browsers polling at once then saw each other's tables (a seat's page
+    showed another seat's hand). On PostgreSQL each thread has its own connection and nothing is
+    serialized.
+    """
+    thread = live_server.thread
+    if thread.connections_override:
+        thread.httpd.set_app(_OneAtATime(thread.httpd.get_app()))
+    return live_server

@@ -9,7 +9,7 @@ from chat import selectors, services
 from chat.models import ChatMessage
 from chat.signals import chat_posted
 from games.errors import InvalidRequest
-from tests.factories import UserFactory
+from tests.factories import UserFactory, staff_with_totp
 from tests.games.helpers import assert_refused, start_game
 
 pytestmark = pytest.mark.django_db
@@ -101,7 +101,7 @@ def test_table_page_links_the_chat_for_members_without_javascript(client, table)
 def test_staff_hide_messages_in_the_admin(client, table):
     game, users = table
     message = services.message_post(game_id=game.pk, user=users[0], text="spam")
-    staff = UserFactory(is_staff=True, is_superuser=True)
+    staff = staff_with_totp()  # the admin needs a second factor
     client.force_login(staff)
     response = client.post(
         reverse("admin:chat_chatmessage_changelist"),

@@ -55,6 +55,27 @@ def play_moves(game: Game, users: list, count: int, rng: random.Random | None = 
     return game
 
 
+def until_voters(game: Game, users: list, count: int) -> tuple[Game, list[int]]:
+    """Play first legal actions until `count` seats are asked at once (a vote)."""
+    rules = game.engine
+    for _ in range(200):
+        state = state_of(game)
+        waiting = rules.to_act(state)
+        if len(waiting) >= count:
+            return game, waiting
+        services.action_submit(
+            game_id=game.pk,
+            user=users[waiting[0]],
+            action=rules.legal_actions(state, waiting[0])[0],
+            expected_version=game.version,
+        )
+    raise AssertionError("no vote")
+
+
+def vote_of(game: Game, seat: int) -> dict[str, Any]:
+    return game.engine.legal_actions(state_of(game), seat)[0]
+
+
 def act_data(game: Game, action: dict[str, Any], version: int | None = None) -> dict[str, Any]:
     return {"action": json.dumps(action), "expected_version": game.version if version is None else version}
 

@@ -14,7 +14,7 @@ from games.models import GameWrite, Seat
 from notifications import tasks, writes
 from notifications.models import Kind, Notification, Prompt
 from notifications.tokens import make_act_token
-from tests.factories import UserFactory
+from tests.factories import staff_with_totp
 
 from .helpers import actions_of, open_prompt, play, start_game, state_of, until_several_wait, waiting
 
@@ -88,6 +88,6 @@ def test_a_mail_link_is_good_for_a_prompt_an_unrecorded_write_kept(django_captur
 def test_staff_see_the_writes_still_to_record(django_capture_on_commit_callbacks, client):
     game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboat")
     submit_uncommitted(game, waiting(game)[0])
-    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    client.force_login(staff_with_totp())  # the admin needs a second factor
     page = client.get(reverse("admin:games_gamewrite_changelist")).content.decode()
     assert f"game {game.pk} v{game.version}: action" in page

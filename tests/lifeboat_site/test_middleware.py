@@ -1,0 +1,54 @@
+"""A NUL anywhere in a request is a 400 before the session, the user or any query is read."""
+
+import pytest
+
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "data", "extra"),
+    [
+        ("get", "/clubs/invite/%00/", None, {}),
+        ("get", "/mail/act/abc%00def/", None, {}),
+        ("get", "/games/1/replay/?step=%00", None, {}),
+        ("get", "/games/1/version/?v=1%00", None, {}),
+        ("get", "/", None, {"HTTP_AUTHORIZATION": "Bearer lbc_12345678\x00abc"}),
+        ("post", "/accounts/login/", {"login": "a\x00@example.com", "password": "x"}, {}),
+        ("post", "/games/1/act/", {"action": '{"type": "vote"}', "expected_version": "1\x00"}, {}),
+    ],
+)
+def test_a_nul_is_a_400_without_a_query(client, django_assert_num_queries, method, path, data, extra):
+    client.force_login(UserFactory())
+    with django_assert_num_queries(0):
+        response = getattr(client, method)(path, data, **extra)
+    assert response.status_code == 400
+
+
+def test_a_nul_in_the_session_cookie_is_a_400_without_a_query(client, django_assert_num_queries):
+    client.cookies["sessionid"] = "abcdefgh\x00ijkl"
+    with django_assert_num_queries(0):
+        response = client.get("/")
+    assert response.status_code == 400
+
+
+def test_a_nul_in_an_encoded_form_field_is_a_400_and_plain_requests_pass(client):
+    form = "application/x-www-form-urlencoded"
+    assert client.post("/accounts/login/", "login=x%00&password=y", content_type=form).status_code == 400
+    assert client.get("/clubs/invite/nothing/").status_code in (302, 404)
+    assert client.get("/").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/games/99999999999999999999/chat/",
+        "/games/9223372036854775808/back/",
+        "/clubs/some-club/members/99999999999999999999/remove/",
+    ],
+)
+def test_an_id_beyond_64_bits_is_a_404(client, path):
+    client.force_login(UserFactory())
+    assert client.get(path).status_code == 404
+    assert client.post(path).status_code == 404

@@ -1,0 +1,103 @@
+"""Production settings, loaded as production loads them (a subprocess with its environment)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.checks import Error
+from django.test import override_settings
+
+from accounts.checks import shared_cache_in_production
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {
+    "DJANGO_SETTINGS_MODULE": "lifeboat_site.settings.production",
+    "DJANGO_SECRET_KEY": "a-production-like-secret-key-for-the-test-only-0123456789abcdefghij",
+    "DJANGO_ALLOWED_HOSTS": "lifeboat.example",
+    "REDIS_CACHE_URL": "redis://127.0.0.1:6379/15",
+    "DATABASE_URL": "sqlite://:memory:",
+    "SITE_URL": "https://lifeboat.example",
+}
+BOOM = """
+import django
+django.setup()
+from django.test import Client
+from django.test.utils import override_settings
+# No collectstatic here: the 500 page's static links from the plain storage.
+static = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+storages = {"default": {"BACKEND": "django.core.files.storage.InMemoryStorage"}, "staticfiles": static}
+with override_settings(ROOT_URLCONF="tests.lifeboat_site.boom_urls", STORAGES=storages):
+    response = Client(raise_request_exception=False).get("/boom/", secure=True, HTTP_HOST="lifeboat.example")
+print(response.status_code)
+"""
+
+
+def run(code: str, **env: str) -> subprocess.CompletedProcess:
+    keep = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_", "REDIS_"))}
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**keep, **ENV, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_a_500_in_production_logs_its_traceback_as_json_on_stderr():
+    done = run(BOOM)
+    assert done.stdout.strip() == "500", done.stderr
+    records = [json.loads(line) for line in done.stderr.splitlines() if line.startswith("{")]
+    errors = [r for r in records if r["logger"] == "django.request" and r["level"] == "ERROR"]
+    assert errors, done.stderr
+    assert errors[0]["path"] == "/boom/"
+    assert errors[0]["status"] == 500
+    assert "ZeroDivisionError: the boom view fails on purpose" in errors[0]["exc_info"]
+
+
+def test_production_refuses_to_start_without_the_shared_cache():
+    env_without = {k: v for k, v in ENV.items() if k != "REDIS_CACHE_URL"}
+    keep = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_", "REDIS_"))}
+    done = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        cwd=ROOT,
+        env={**keep, **env_without},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert "REDIS_CACHE_URL" in done.stderr
+
+
+def test_production_settings_pass_the_deploy_check_and_send_hsts_for_a_year():
+    done = run(
+        "import django; django.setup(); from django.conf import settings as s; "
+        "from django.core.management import call_command; "
+        "call_command('check', '--deploy', '--fail-level', 'ERROR'); "
+        "print(s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_INCLUDE_SUBDOMAINS, "
+        "s.CACHES['default']['BACKEND'], s.ADMINS)",
+        DJANGO_ADMINS="ops@lifeboat.example, Night Watch <night@lifeboat.example>",
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[-2] == (
+        "31536000 True django.core.cache.backends.redis.RedisCache "
+        "['ops@lifeboat.example', 'Night Watch <night@lifeboat.example>']"
+    )
+
+
+@pytest.mark.parametrize(
+    ("backend", "refused"),
+    [
+        ("django.core.cache.backends.locmem.LocMemCache", True),
+        ("django.core.cache.backends.dummy.DummyCache", True),
+        ("django.core.cache.backends.redis.RedisCache", False),
+    ],
+)
+def test_the_system_check_refuses_a_per_process_cache_where_a_shared_one_is_required(backend, refused):
+    with override_settings(SHARED_CACHE_REQUIRED=True, CACHES={"default": {"BACKEND": backend}}):
+        errors = shared_cache_in_production()
+    assert [e.id for e in errors if isinstance(e, Error)] == (["accounts.E001"] if refused else [])
