@@ -4,11 +4,13 @@
 - `moves`: the write path of every game state (moves, default actions for deadlines, resigning):
   the row lock, the version check, the engine's guard, and the store with its signals.
 - `deadlines`: the deadlines moved outside a move (vacations, absent seats played at once).
+- `learning`: the dismissal of the "new to this game" panel.
 - `writes`: games' note of each stored write whose follow-up (prompts, mails) is still to do.
 
 Refusals raise `games.errors.GameError` subclasses and write nothing.
 """
 
+from .learning import learn_panel_dismiss
 from .deadlines import deadline_postpone, deadlines_due_now, deadlines_extend
 from .lobby import (
     game_abandon,
@@ -38,6 +40,7 @@ __all__ = [
     "game_resign",
     "game_start",
     "invite_send",
+    "learn_panel_dismiss",
     "invite_token_matches",
     "late_writes",
     "note_writes",

@@ -181,3 +181,16 @@ def test_a_player_from_before_profiles_is_named_on_the_table(client):
     name = Profile.objects.get(user=users[1]).display_name  # generated: nothing of the address
     assert name in page
     assert "old.timer" not in page
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("data", [{}, {"action": '{"type": "nothing"}', "expected_version": "1"}])
+def test_a_move_at_a_game_that_does_not_exist_is_no_such_game(client, htmx, data):
+    from tests.factories import UserFactory
+
+    client.force_login(UserFactory())
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = client.post("/games/999999/act/", data, **headers)
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
+    assert "There is no such game." in response.content.decode()
