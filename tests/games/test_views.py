@@ -78,6 +78,7 @@ def test_join_leave_start_through_the_pages(client):
 
 def test_invite_link_and_mail(client):
     game = GameFactory(visibility=Game.Visibility.PRIVATE)
+    Profile.objects.filter(user=game.created_by).update(display_name="Captain Ahab")
     client.force_login(game.created_by)
     page = client.get(table_url(game)).content.decode()
     assert f"?invite={game.invite_token}" in page
@@ -85,6 +86,10 @@ def test_invite_link_and_mail(client):
     # Queued in the outbox (tests/notifications/test_invitations.py follows it to the wire).
     [queued] = Notification.objects.filter(to_email="friend@example.com")
     assert f"?invite={game.invite_token}" in queued.body_text
+    # the mail says who invites (by their display name, never their address)
+    assert "Captain Ahab invites you to a game of Lifeboats" in queued.subject
+    assert "Captain Ahab invites you to take a seat" in queued.body_text
+    assert game.created_by.email not in queued.body_text
     stranger = UserFactory()
     client.force_login(stranger)
     assert client.get(table_url(game)).status_code == 404
