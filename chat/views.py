@@ -52,7 +52,10 @@ def chat(request: HttpRequest, game_id: int) -> HttpResponse:
             # a spectator of a game they may see is told why; anyone else learns nothing
             game_selectors.table_head(game_id=game_id, user=request.user)
             raise NotAllowed(
-                _("Only the players at this table can read and write its chat; spectators follow the table and its log.")
+                _(
+                    "Only the players at this table can read and write its chat; spectators "
+                    "follow the table and its log."
+                )
             )
         raise WrongStatus(_("The chat opens when the game starts."))
     if request.method == "POST":

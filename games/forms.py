@@ -12,6 +12,7 @@ from .board.options import CHOICES, option_text, value_text
 from .errors import InvalidRequest
 from .models import Game
 
+
 def int_list(value: Any) -> list[int]:
     """ "2, 2, 3" (or a list) as a list of whole numbers; anything else: ValidationError."""
     if isinstance(value, list):

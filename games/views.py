@@ -292,6 +292,8 @@ def learn_dismiss(request: HttpRequest, slug: str) -> HttpResponse:
     if request.htmx:
         return HttpResponse("")
     back = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+    if not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         back = reverse("games:lobby")
     return redirect(back)

@@ -6,9 +6,9 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+import engine
 from clubs.errors import Invalid
 from clubs.http import handles_club_errors
-import engine
 from games.board import present_board
 from games.board.log import Played, sections
 

@@ -10,8 +10,8 @@
 Refusals raise `games.errors.GameError` subclasses and write nothing.
 """
 
-from .learning import learn_panel_dismiss
 from .deadlines import deadline_postpone, deadlines_due_now, deadlines_extend
+from .learning import learn_panel_dismiss
 from .lobby import (
     game_abandon,
     game_create,
@@ -40,9 +40,9 @@ __all__ = [
     "game_resign",
     "game_start",
     "invite_send",
-    "learn_panel_dismiss",
     "invite_token_matches",
     "late_writes",
+    "learn_panel_dismiss",
     "note_writes",
     "pending_writes",
     "writes_done",

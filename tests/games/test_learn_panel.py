@@ -73,10 +73,12 @@ def test_dismissal_is_a_form_post_remembered_per_user_and_game_type():
     client = client_of(users[0])
     url = reverse("games:learn_dismiss", args=["lifeboats"])
     html = client.get(reverse("games:table", args=[game.pk])).content.decode()
-    assert f'action="{url}"' in html and f'hx-post="{url}"' in html
+    assert f'action="{url}"' in html
+    assert f'hx-post="{url}"' in html
     table = reverse("games:table", args=[game.pk])
     response = client.post(url, {"next": table})
-    assert response.status_code == 302 and response["Location"] == table
+    assert response.status_code == 302
+    assert response["Location"] == table
     assert PANEL not in client.get(table).content.decode()
     assert LearnPanelDismissal.objects.filter(user=users[0], slug="lifeboats").count() == 1
     # twice is no error and no second row
@@ -90,10 +92,9 @@ def test_dismissal_is_a_form_post_remembered_per_user_and_game_type():
 
 def test_dismissal_under_htmx_answers_an_empty_fragment():
     user = UserFactory()
-    response = client_of(user).post(
-        reverse("games:learn_dismiss", args=["lifeboat"]), HTTP_HX_REQUEST="true"
-    )
-    assert response.status_code == 200 and response.content == b""
+    response = client_of(user).post(reverse("games:learn_dismiss", args=["lifeboat"]), HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert response.content == b""
     assert LearnPanelDismissal.objects.filter(user=user, slug="lifeboat").exists()
 
 
@@ -103,8 +104,11 @@ def test_dismissal_refuses_bad_requests():
     assert client.get(reverse("games:learn_dismiss", args=["lifeboat"])).status_code == 405
     assert client.post(reverse("games:learn_dismiss", args=["chess"])).status_code == 400
     # an outside address in `next` is not followed
-    response = client.post(reverse("games:learn_dismiss", args=["lifeboat"]), {"next": "https://evil.example/"})
+    response = client.post(
+        reverse("games:learn_dismiss", args=["lifeboat"]), {"next": "https://evil.example/"}
+    )
     assert response["Location"] == reverse("games:lobby")
     anonymous = Client().post(reverse("games:learn_dismiss", args=["lifeboat"]))
-    assert anonymous.status_code == 302 and "login" in anonymous["Location"]
+    assert anonymous.status_code == 302
+    assert "login" in anonymous["Location"]
     assert LearnPanelDismissal.objects.filter(slug="chess").count() == 0

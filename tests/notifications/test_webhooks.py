@@ -116,6 +116,8 @@ def test_the_test_settings_secure_the_webhooks_so_anymail_does_not_warn(client):
         warnings.simplefilter("error", AnymailInsecureWebhookWarning)
         assert post(client, "anymail:postmark_tracking_webhook").status_code == 401
         response = post(
-            client, "anymail:postmark_tracking_webhook", HTTP_AUTHORIZATION=basic("lifeboat:test-webhook-secret")
+            client,
+            "anymail:postmark_tracking_webhook",
+            HTTP_AUTHORIZATION=basic("lifeboat:test-webhook-secret"),
         )
         assert response.status_code == 200

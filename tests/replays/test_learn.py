@@ -57,7 +57,8 @@ def test_lifeboat_shows_the_quartermaster_a_fight_and_the_overboard():
     assert "Log (newest first)" in text_of(step)
     # Anna's own secrets, never another seat's
     own = tutorial.lesson("lifeboat", 4).view["me"]
-    assert own["love"] and own["hate"]
+    assert own["love"]
+    assert own["hate"]
     assert "What only seat 1 could see" in text_of(step)
 
 
