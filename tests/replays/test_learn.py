@@ -109,3 +109,28 @@ def test_linked_from_the_nav_home_lobby_create_form():
     client.force_login(UserFactory())
     assert learn in client.get(reverse("games:lobby")).content.decode()
     assert learn in client.get(reverse("games:create")).content.decode()
+
+
+@pytest.mark.parametrize("slug", sorted(tutorial.DEMOS))
+def test_no_step_before_the_end_shows_another_seats_secrets(slug):
+    """The example is seen from seat 1: until the game is over, no other seat's hand, Love, Hate
+    or sealed vote reaches the page."""
+    demo = tutorial.DEMOS[slug]
+    rules = engine.get_game(slug)
+    steps = tutorial.demo_steps(slug)
+    for index, moment in enumerate(demo.moments[:-1]):
+        state = rules.new_game(demo.num_players, demo.seed)
+        for step in steps[: moment.after]:
+            rules.apply(state, step.seat, dict(step.action))
+        zones = rules.zones(state)
+        secret = {
+            card
+            for name, cards in zones.items()
+            if name.split(":")[0] in ("hand", "love", "hate", "vote") and not name.endswith(":0")
+            for card in cards
+        }
+        html = page(slug, index + 1).content.decode()
+        shown = {card for card in secret if f'"{card}"' in html}
+        assert not shown, (index, shown)
+        if slug == "lifeboat":  # the check can fail: seat 1's own Love is there, by id
+            assert f'"{zones["love:0"][0]}"' in html
