@@ -25,7 +25,6 @@ import zoneinfo
 from typing import Any
 
 import css_inline
-
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string

@@ -53,7 +53,7 @@ def play_out(
     until it is marked absent; one digest is made for another seat midway."""
     rng = random.Random(seed)
     before = last_pk()
-    game, users = start_game(capture, slug=slug, num_players=players)
+    game, users = start_game(capture, slug=slug, num_players=players, seed=seed)
     rules = game.engine
     each(game, state_of(game), new_rows(before))
     digested = False

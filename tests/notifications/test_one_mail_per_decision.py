@@ -116,4 +116,5 @@ def test_a_seat_is_mailed_exactly_when_its_decision_begins(
             assert prompt_mails(game, s) - mails[s] == (1 if began else 0), (s, action)
             checked += 1
             new_decisions += began
-    assert checked > 100 and new_decisions > 10
+    assert checked > 100
+    assert new_decisions > 10
