@@ -3,15 +3,16 @@ seats, islands and harbour, the seat's vote cards, and after the end every figur
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
-from engine.lifeboats.data import PLAYER_COLOURS, POINTS, figure_info
+from engine.lifeboats.data import PLAYER_COLOURS, POINTS, card_colour, figure_info, is_hat
+from games import pictures
 
-from . import svg
 from .log.lifeboats import player_name, vote_question
 from .names import (
     FROM,
@@ -148,6 +149,26 @@ class ResultRow:
     hand: list[str]
 
 
+@dataclass(frozen=True)
+class VoteCard:
+    """A vote card beside the picture: its id, its short name, its face."""
+
+    id: str | None
+    name: str
+    face: pictures.CardFace
+
+
+def vote_card(face: pictures.CardFace) -> VoteCard:
+    card = face.card or ""
+    if card == "hat" or is_hat(card):
+        name = _("Captain's hat")
+    elif card:
+        name = colour_name(card_colour(card) if card.startswith("card-") else card)
+    else:
+        name = ""
+    return VoteCard(face.card, upper_first(name), face)
+
+
 @dataclass
 class LifeboatsBoard:
     slug = "lifeboats"
@@ -170,7 +191,13 @@ class LifeboatsBoard:
     private: Private | None = None
     results: list[ResultRow] = field(default_factory=list)
     results_note: str = ""
+    #: The picture (inline SVG), the sprite its pieces and faces come from, and the vote cards
+    #: beside it as faces (`pictures.lifeboats_cards`: "hand", "cast", "reveal", "hand:<seat>").
     svg: str = ""
+    sprite: str = ""
+    cards: dict[str, list[VoteCard]] = field(default_factory=dict)
+    #: The ids of the vote cards beside the picture a click may choose.
+    pick_cards: frozenset[str] = frozenset()
 
 
 class Reader:
@@ -227,9 +254,17 @@ class _Tokens:
         return self.figure(token, x, y)
 
 
-def board(view: dict[str, Any], names: dict[int, str], reader: int | None) -> LifeboatsBoard:
+def board(
+    view: dict[str, Any],
+    names: dict[int, str],
+    reader: int | None,
+    *,
+    changed: Collection[str] = frozenset(),
+    choosable: Collection[str] = frozenset(),
+) -> LifeboatsBoard:
     """The board from one seat's `view`; `names` maps seats to players' names; `reader` is the
-    seat that reads it ("you"; None for a spectator or a replay seen by someone else)."""
+    seat that reads it ("you"; None for a spectator or a replay seen by someone else).
+    `changed` and `choosable` are the picture's part keys (`games.pictures.hooks`)."""
     who = Reader(names, reader)
     tokens = _Tokens(names)
     boats: list[BoatPic] = []
@@ -356,7 +391,14 @@ def board(view: dict[str, Any], names: dict[int, str], reader: int | None) -> Li
         if over
         else "",
     )
-    pic.svg = svg.lifeboats(pic)
+    pic.sprite = pictures.sprite_url("lifeboats")
+    pic.cards = {
+        place: [vote_card(face) for face in faces] for place, faces in pictures.lifeboats_cards(view).items()
+    }
+    pic.pick_cards = frozenset(key[5:] for key in choosable if key.startswith("card:"))
+    pic.svg = pictures.lifeboats_board(
+        view, names, sprite=pic.sprite, changed=changed, choosable=choosable, id_prefix="board"
+    )
     return pic
 
 

@@ -10,8 +10,9 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import Profile
-from games import services
+from games import pictures, services
 from games.models import Game, Seat
+from games.pictures import faces
 from tests.factories import UserFactory
 from tests.games.board.helpers import gzipped_size, running_game, secrets_of_others, text_of
 from tests.games.helpers import (
@@ -86,6 +87,88 @@ def test_table_fragment_and_page_hide_other_seats_secrets(client):
             assert_no_secrets(
                 response.content.decode(), secrets_of_others(game, seat), f"seat {seat}'s table"
             )
+
+
+def card_ids_in(view: object) -> set[str]:
+    """Every string of a view: the cards (and anything else) the seat may know of."""
+    found: set[str] = set()
+    if isinstance(view, str):
+        found.add(view)
+    elif isinstance(view, dict):
+        for value in view.values():
+            found |= card_ids_in(value)
+    elif isinstance(view, list):
+        for value in view:
+            found |= card_ids_in(value)
+    return found
+
+
+def faces_of(slug: str, strings: set[str]) -> set[str]:
+    """The sprite faces of the cards among `strings`."""
+    face = pictures.lifeboat_card if slug == "lifeboat" else pictures.lifeboats_card
+    out = set()
+    for s in strings:
+        try:
+            out.add(face(s).face)
+        except ValueError:
+            continue
+    return out
+
+
+def not_seen(slug: str, page: str, view: dict) -> set[str]:
+    """The cards (by `data-card`) and faces (by `#face-...`) `page` draws that `view` does not show."""
+    known = card_ids_in(view)
+    allowed = faces_of(slug, known) | set(faces.BACKS.values())
+    shown = set(re.findall(r'data-card="([^"]+)"', page))
+    used = set(re.findall(r'#((?:face|back)-[\w-]+)"', page))
+    return (shown - known) | (used - allowed)
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "moves"),
+    [
+        ("lifeboat", 4, 0),
+        ("lifeboat", 5, 35),
+        ("lifeboat", 6, 400),
+        ("lifeboats", 4, 25),
+        ("lifeboats", 5, 400),
+    ],
+)
+def test_the_table_draws_a_card_face_only_for_a_card_the_seat_may_see(client, slug, players, moves):
+    """Every `data-card` and every card face the page uses (the board picture, the hand, the
+    draft, the Row stack, the reveal) is of a card in the seat's own view; no other seat's secret
+    is in the page, for players and for a spectator."""
+    game, users = running_game(slug, players, moves)
+    state = state_of(game)
+    readers = [*enumerate(users), (None, None)]
+    for seat, user in readers:
+        if user is None:
+            client.logout()
+        else:
+            client.force_login(user)
+        view = game.engine.view(state, seat)
+        for response in (client.get(table_url(game)), client.get(table_url(game), **HTMX)):
+            page = response.content.decode()
+            where = f"seat {seat}'s table after {moves} moves"
+            assert_no_secrets(page, secrets_of_others(game, seat), where)
+            assert not not_seen(slug, page, view), f"{where} draws {sorted(not_seen(slug, page, view))}"
+            if seat is not None and slug == "lifeboat" and not game.engine.is_over(state):
+                hand = {c["id"] for c in view["me"]["hand"]}
+                assert hand <= set(re.findall(r'data-card="([^"]+)"', page)), f"{where} leaves out its hand"
+
+
+def test_the_face_check_finds_a_card_the_seat_may_not_see(client):
+    """The check above can fail: seat 0's page with seat 1's hand drawn in it is caught."""
+    game, users = running_game("lifeboat", 4, 0)
+    state = state_of(game)
+    client.force_login(users[0])
+    page = client.get(table_url(game)).content.decode()
+    own = game.engine.view(state, 0)
+    assert not not_seen("lifeboat", page, own)
+    other = game.engine.view(state, 1)["me"]["hand"][0]["id"]
+    face = pictures.lifeboat_card(other).face
+    planted = page + f'<svg data-card="{other}"><use href="/s.svg#{face}"/></svg>'
+    assert other in not_seen("lifeboat", planted, own)
 
 
 @pytest.mark.parametrize(("slug", "moves"), [("lifeboat", 30), ("lifeboats", 30)])
