@@ -77,6 +77,10 @@ def test_page_weight_first_load_and_fragment(client, slug, players, moves):
         assert gzipped_size(fragment) <= FRAGMENT_LIMIT, (
             f"table fragment is {gzipped_size(fragment)} bytes gzipped"
         )
+        # the refresh after a move marks what changed since the page's move count
+        since = f"{table_url(game)}?since={game.move_count - 3}"
+        fresh = client.get(since, **HTMX).content
+        assert gzipped_size(fresh) <= FRAGMENT_LIMIT, f"the marked fragment is {gzipped_size(fresh)} bytes"
 
 
 def test_table_fragment_and_page_hide_other_seats_secrets(client):
@@ -366,3 +370,27 @@ def test_compose_refuses_a_combination_that_is_not_legal(client):
     )
     assert_refused(response, 400, "not allowed")
     assert_unchanged(game)
+
+
+# -- what changed since the reader last looked ------------------------------------------------------
+def test_the_table_marks_what_changed_since_the_move_count_the_reader_saw(client):
+    game, users = running_game("lifeboat", 4, 20)
+    client.force_login(users[0])
+    plain = client.get(table_url(game), **HTMX).content.decode()
+    assert "pic-changed" not in plain
+    assert "log-new" not in plain
+    marked = client.get(f"{table_url(game)}?since={game.move_count - 5}", **HTMX).content.decode()
+    assert "pic-changed" in marked
+    assert 1 <= marked.count('class="log-new"')
+    # the page's live refresh and its forms ask for the changes since the move count it shows
+    assert f"?since={game.move_count}" in marked
+
+
+@pytest.mark.parametrize("since", ["abc", "-1", "", "99999999", "1e3", "9" * 40])
+def test_a_since_that_is_not_a_move_count_the_game_passed_marks_nothing(client, since):
+    game, users = running_game("lifeboats", 3, 10)
+    client.force_login(users[0])
+    response = client.get(f"{table_url(game)}?since={since}", **HTMX)
+    assert response.status_code == 200
+    assert "pic-changed" not in response.content.decode()
+    assert "log-new" not in response.content.decode()
