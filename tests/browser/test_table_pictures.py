@@ -8,6 +8,7 @@ them); here the pictures are clicked and the move checked in the engine state.
 from __future__ import annotations
 
 import os
+
 import pytest
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

@@ -4,7 +4,8 @@
    naming it (data-seat="2", data-card="prov-11", data-boat="red", ...; see games/pictures/hooks.py).
    The prompt's controls that it picks carry its key in `data-picks` ("seat:2 card:prov-11"). A
    click, or Enter or Space on a focused part, plays the one button it picks, or checks and focuses
-   the radio or menu entry it picks (the player then presses Play). Without this script the page
+   the radio or menu entry it picks (the player then presses Play); its name for screen readers
+   says which. Without this script the page
    works the same through the prompt's forms. No inline script or style anywhere (CSP). */
 (function () {
   "use strict";
@@ -59,7 +60,13 @@
       }
       part.setAttribute("tabindex", "0");
       part.setAttribute("role", "button");
-      part.setAttribute("aria-label", found.map(words).join(" / "));
+      var said = found.map(words).join(" / ");
+      if (found.length > 1 || found[0].tagName !== "BUTTON") {
+        /* it only selects: "Select in the form: ..." (the words come with the page, translated) */
+        var table = document.getElementById("table");
+        said = ((table && table.dataset.selectWords) || "") + " " + said;
+      }
+      part.setAttribute("aria-label", said.trim());
     });
   }
 
