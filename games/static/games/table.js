@@ -80,7 +80,9 @@
     localStorage.setItem(key, String(now));
     if (!remember.done && seen >= 0 && seen < now && window.htmx) {
       remember.done = true;
-      htmx.ajax("GET", location.pathname + "?since=" + seen, { target: "#table", swap: "outerHTML" });
+      var query = new URLSearchParams(location.search);  /* an invite token stays */
+      query.set("since", String(seen));
+      htmx.ajax("GET", location.pathname + "?" + query.toString(), { target: "#table", swap: "outerHTML" });
     }
     remember.done = true;
   }
