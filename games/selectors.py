@@ -27,7 +27,7 @@ from .board.log import Played
 from .board.options import ShownOption, game_options
 from .board.prompt import action_json
 from .errors import GameNotFound
-from .models import Game, LearnPanelDismissal, Seat
+from .models import Action, Game, LearnPanelDismissal, Seat
 from .recent import recent_actions
 from .services import invite_token_matches
 
@@ -52,6 +52,8 @@ class GameInfo:
     auto_start: bool
     created_at: datetime
     finished_at: datetime | None
+    #: Actions played so far (what a page showed, for "since you last looked").
+    move_count: int = 0
 
     @property
     def is_open(self) -> bool:
@@ -126,6 +128,10 @@ class Table:
     to_act: list[int] = field(default_factory=list)
     #: The latest actions, each with the events of it this seat may read, oldest first.
     log: list[Played] = field(default_factory=list)
+    #: The seat's view when the reader last looked (the move count they name), and how many
+    #: actions they have not seen since (0: nothing is new, or it is not known).
+    seen_view: dict[str, Any] | None = None
+    unseen: int = 0
 
     @property
     def my_turn(self) -> bool:
@@ -159,6 +165,7 @@ def game_info(game: Game, seats_taken: int | None = None) -> GameInfo:
         auto_start=game.auto_start,
         created_at=game.created_at,
         finished_at=game.finished_at,
+        move_count=game.move_count,
     )
 
 
@@ -364,9 +371,26 @@ def learn_panel_shown(*, head: TableHead) -> bool:
     return not (getattr(mine, "played_before", True) or getattr(mine, "learn_dismissed", True))
 
 
-def table_of(head: TableHead) -> Table:
+#: The most actions "since you last looked" covers (older looks mark nothing new).
+MAX_UNSEEN = 60
+
+
+def seen_view(game: Game, seat: int | None, since: int) -> dict[str, Any]:
+    """The view of `seat` after the game's first `since` actions: the deal played forward."""
+    rules = game.engine
+    state = rules.new_game(game.num_players, game.seed, game.options)
+    steps = (
+        Action.objects.filter(game=game, seq__lte=since).order_by("seq").values_list("seat_index", "payload")
+    )
+    for seat_index, payload in steps:
+        rules.apply(state, seat_index, dict(payload))
+    return rules.view(state, seat)
+
+
+def table_of(head: TableHead, since: int | None = None) -> Table:
     """The whole `Table` for a head: the seats with their players' names, and once the game has
-    started the seat's view, its legal actions and its log."""
+    started the seat's view, its legal actions and its log. `since`: the move count the reader
+    last saw (what is new since is marked; ignored when out of range)."""
     game, mine = head.row, head.mine
     seats = seat_rows(game)
     user_id = mine.user_id if mine is not None else None
@@ -408,10 +432,17 @@ def table_of(head: TableHead) -> Table:
         )
         for a in recent_actions(game)
     ]
+    unseen = 0
+    before = None
+    if since is not None and 0 <= since < game.move_count and game.move_count - since <= MAX_UNSEEN:
+        unseen = min(game.move_count - since, len(log))
+        before = seen_view(game, seat, since)
     return replace(
         table,
         view=view,
         legal_actions=[LegalAction(a, label(game.slug, view, a)) for a in legal],
         to_act=rules.to_act(state),
         log=log,
+        seen_view=before,
+        unseen=unseen,
     )

@@ -115,11 +115,11 @@ def create(request: HttpRequest) -> HttpResponse:
     return redirect("games:table", game.pk)
 
 
-def table_cache_key(game: Game, seat: int | None) -> str:
+def table_cache_key(game: Game, seat: int | None, since: int | None = None) -> str:
     """The one cache key of a started game's rendered `#table`: the game (its id and creation
     time: a database may reuse ids), its version (every write bumps it), the seat whose view it
-    shows (or the spectator's), and what the template words and dates by: the language and the
-    time zone."""
+    shows (or the spectator's), the move count it marks changes since (`seen_since`), and what
+    the template words and dates by: the language and the time zone."""
     return ":".join(
         (
             "table",
@@ -127,10 +127,21 @@ def table_cache_key(game: Game, seat: int | None) -> str:
             str(game.created_at.timestamp()),
             str(game.version),
             "spectator" if seat is None else str(seat),
+            "-" if since is None else str(since),
             get_language(),
             timezone.get_current_timezone_name(),
         )
     )
+
+
+def seen_since(request: HttpRequest, game: Game) -> int | None:
+    """The move count the reader's page showed (`?since=`), when it is one this game has passed
+    (anything else marks nothing new)."""
+    text = request.GET.get("since", "")
+    if not text.isdigit() or len(text) > 9:
+        return None
+    since = int(text)
+    return since if since < game.move_count else None
 
 
 def _fragment_context(request: HttpRequest, table: selectors.Table) -> dict[str, Any]:
@@ -151,10 +162,12 @@ def _table_fragment(request: HttpRequest, head: selectors.TableHead) -> str:
         return render_to_string(
             f"{TABLE_TEMPLATE}#table", _fragment_context(request, selectors.table_of(head)), request
         )
-    key = table_cache_key(head.row, head.seat)
+    since = seen_since(request, head.row)
+    key = table_cache_key(head.row, head.seat, since)
     html = cache.get(key)
     if html is None:
-        context = {**_fragment_context(request, selectors.table_of(head)), "csrf_token": CSRF_SLOT}
+        table = selectors.table_of(head, since)
+        context = {**_fragment_context(request, table), "csrf_token": CSRF_SLOT}
         html = render_to_string(f"{TABLE_TEMPLATE}#table", context, request)
         cache.set(key, html, TABLE_CACHE_SECONDS)
     return html

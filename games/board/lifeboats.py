@@ -3,36 +3,26 @@ seats, islands and harbour, the seat's vote cards, and after the end every figur
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
-from engine.lifeboats.data import PLAYER_COLOURS, POINTS, figure_info
+from engine.lifeboats.data import PLAYER_COLOURS, POINTS, card_colour, figure_info, is_hat
+from games import pictures
 
-from . import svg
 from .log.lifeboats import player_name, vote_question
 from .names import (
     FROM,
     colour_name,
     island_name,
-    island_side,
     rank_name,
     seat_label,
     seat_number,
     upper_first,
 )
-from .palette import game_colour
-
-LANE_W = 96
-ISLAND_H = 58
-ROW_H = 100
-ROWS = 3
-SHIP_H = 34
-HEIGHT = ISLAND_H + ROW_H * ROWS + SHIP_H
-CELL_W = 26
-CELL_H = 32
 
 PHASES = {
     "setup_boats": pgettext_lazy("lifeboats phase", "Set-up: placing the boats"),
@@ -48,54 +38,11 @@ PHASES = {
 
 
 @dataclass
-class Token:
-    x: int
-    y: int
-    kind: str  # "empty" | "leak" | "sailor" | "officer"
-    fill: str = ""
-    ink: str = ""
-    letter: str = ""
-    label: str = ""
-
-
-@dataclass
-class BoatPic:
-    colour: str
-    colour_name: str
-    fill: str
-    ink: str
-    letter: str
-    owner: str
-    lane: int
-    x: int
-    y: int
-    status: str
-    position: int
-    harbour: int | None
-    seats: list[Token]
-    behind: list[Token]
-    label: str
-
-
-@dataclass
-class IslandPic:
-    name: str
-    title: str
-    x: int
-    width: int
-    points: str
-    figures: list[Token]
-
-
-@dataclass
 class PlayerRow:
     seat: int
     number: int
     name: str
     colour: str
-    fill: str
-    ink: str
-    letter: str
     is_me: bool
     start: bool
     hats: int
@@ -148,14 +95,29 @@ class ResultRow:
     hand: list[str]
 
 
+@dataclass(frozen=True)
+class VoteCard:
+    """A vote card beside the picture: its id, its short name, its face."""
+
+    id: str | None
+    name: str
+    face: pictures.CardFace
+
+
+def vote_card(face: pictures.CardFace) -> VoteCard:
+    card = face.card or ""
+    if card == "hat" or is_hat(card):
+        name = _("Captain's hat")
+    elif card:
+        name = colour_name(card_colour(card) if card.startswith("card-") else card)
+    else:
+        name = ""
+    return VoteCard(face.card, upper_first(name), face)
+
+
 @dataclass
 class LifeboatsBoard:
     slug = "lifeboats"
-    width: int
-    height: int
-    lanes: list[dict[str, Any]]
-    boats: list[BoatPic]
-    islands: list[IslandPic]
     players: list[PlayerRow]
     harbour: list[str]
     sunk: list[str]
@@ -170,7 +132,13 @@ class LifeboatsBoard:
     private: Private | None = None
     results: list[ResultRow] = field(default_factory=list)
     results_note: str = ""
+    #: The picture (inline SVG), the sprite its pieces and faces come from, and the vote cards
+    #: beside it as faces (`pictures.lifeboats_cards`: "hand", "cast", "reveal", "hand:<seat>").
     svg: str = ""
+    sprite: str = ""
+    cards: dict[str, list[VoteCard]] = field(default_factory=dict)
+    #: The ids of the vote cards beside the picture a click may choose.
+    pick_cards: frozenset[str] = frozenset()
 
 
 class Reader:
@@ -198,98 +166,24 @@ class Reader:
         return _("the %(colour)s boat") % {"colour": colour_name(choice)}
 
 
-class _Tokens:
-    """One board's figure and seat tokens."""
-
-    def __init__(self, names: dict[int, str]) -> None:
-        self.names = names
-        self.empty, self.leak = _("empty seat"), pgettext("lifeboats token", "leak")
-        self._labels: dict[tuple[str, int], str] = {}  # each (rank, owner) worded once per board
-
-    def figure(self, fig: dict[str, Any], x: int, y: int) -> Token:
-        rank, owner = fig["rank"], fig["owner"]
-        fill, text, letter = game_colour(
-            PLAYER_COLOURS[owner] if 0 <= owner < len(PLAYER_COLOURS) else "black"
-        )
-        label = self._labels.get((rank, owner))
-        if label is None:
-            label = self._labels[(rank, owner)] = _("%(rank)s of %(owner)s") % {
-                "rank": rank_name(rank),
-                "owner": player_name(owner, self.names),
-            }
-        return Token(x=x, y=y, kind=rank, fill=fill, ink=text, letter=letter, label=label)
-
-    def seat(self, token: dict[str, Any] | None, x: int, y: int) -> Token:
-        if token is None:
-            return Token(x=x, y=y, kind="empty", label=self.empty)
-        if "leak" in token:
-            return Token(x=x, y=y, kind="leak", label=self.leak)
-        return self.figure(token, x, y)
-
-
-def board(view: dict[str, Any], names: dict[int, str], reader: int | None) -> LifeboatsBoard:
+def board(
+    view: dict[str, Any],
+    names: dict[int, str],
+    reader: int | None,
+    *,
+    changed: Collection[str] = frozenset(),
+    choosable: Collection[str] = frozenset(),
+) -> LifeboatsBoard:
     """The board from one seat's `view`; `names` maps seats to players' names; `reader` is the
-    seat that reads it ("you"; None for a spectator or a replay seen by someone else)."""
+    seat that reads it ("you"; None for a spectator or a replay seen by someone else).
+    `changed` and `choosable` are the picture's part keys (`games.pictures.hooks`)."""
     who = Reader(names, reader)
-    tokens = _Tokens(names)
-    boats: list[BoatPic] = []
-    for b in view["boats"]:
-        fill, text, letter = game_colour(b["colour"])
-        lane = b["lane"] or 0
-        x = (lane - 1) * LANE_W + 6
-        y = ISLAND_H + ROW_H * (ROWS - 1 - min(b["position"], ROWS - 1)) + 8
-        owner = _("no owner") if b["owner"] is None else who.player(b["owner"])
-        boats.append(
-            BoatPic(
-                colour=b["colour"],
-                colour_name=colour_name(b["colour"]),
-                fill=fill,
-                ink=text,
-                letter=letter,
-                owner=owner,
-                lane=lane,
-                x=x,
-                y=y,
-                status=b["status"],
-                position=b["position"],
-                harbour=b["harbour"],
-                seats=[
-                    tokens.seat(t, x + 16 + (i % 3) * CELL_W, y + 30 + (i // 3) * CELL_H)
-                    for i, t in enumerate(b["seats"])
-                ],
-                behind=[tokens.figure(f, x + 10 + i * 14, y + 92) for i, f in enumerate(b["behind"])],
-                label=upper_first(
-                    _("%(colour)s boat (%(owner)s)") % {"colour": colour_name(b["colour"]), "owner": owner}
-                ),
-            )
-        )
-    islands: list[IslandPic] = []
-    for name, data in view["islands"].items():
-        lanes = [ln["lane"] for ln in view["lanes"] if ln["island"] == name]
-        x0 = (min(lanes) - 1) * LANE_W + 4 if lanes else 0
-        width = len(lanes) * LANE_W - 8
-        per_row = max(width // 12, 1)
-        pts = data["points"]
-        islands.append(
-            IslandPic(
-                name=name,
-                title=upper_first(island_side(name)),
-                x=x0,
-                width=width,
-                points=f"{pts['sailor']}/{pts['officer']}",  # per sailor/officer, as the legend says
-                figures=[
-                    tokens.figure(f, x0 + 8 + (i % per_row) * 12, 26 + (i // per_row) * 12)
-                    for i, f in enumerate(data["figures"])
-                ],
-            )
-        )
     vote = view.get("vote")
     open_vote = bool(vote) and not vote.get("revealed")
     cast = set(vote["cast"]) if open_vote else set()
     eligible = set(vote["eligible"]) if vote else set()
     players = []
     for p in view["players"]:
-        fill, text, letter = game_colour(p["colour"])
         supply = p["supply"]
         players.append(
             PlayerRow(
@@ -297,9 +191,6 @@ def board(view: dict[str, Any], names: dict[int, str], reader: int | None) -> Li
                 number=p["seat"] + 1,
                 name=names.get(p["seat"]) or seat_label(p["seat"]),
                 colour=colour_name(p["colour"]),
-                fill=fill,
-                ink=text,
-                letter=letter,
                 is_me=who.is_me(p["seat"]),
                 start=p["seat"] == view["start_player"],
                 hats=p["hats"],
@@ -312,25 +203,12 @@ def board(view: dict[str, Any], names: dict[int, str], reader: int | None) -> Li
         )
     over = view["phase"] == "over"
     pic = LifeboatsBoard(
-        width=LANE_W * len(view["lanes"]),
-        height=HEIGHT,
-        lanes=[
-            {
-                "lane": ln["lane"],
-                "x": (ln["lane"] - 1) * LANE_W,
-                "mid": (ln["lane"] - 1) * LANE_W + LANE_W // 2,
-                "island": ln["island"],
-            }
-            for ln in view["lanes"]
-        ],
-        boats=[b for b in boats if b.status == "sea"],
-        islands=islands,
         players=players,
         harbour=[
             _("%(place)s. the %(colour)s boat") % {"place": i, "colour": colour_name(c)}
             for i, c in enumerate(view["harbour"], start=1)
         ],
-        sunk=[b.colour_name for b in boats if b.status == "sunk"],
+        sunk=[colour_name(b["colour"]) for b in view["boats"] if b["status"] == "sunk"],
         round=view["round"],
         phase=str(PHASES.get(view["phase"], view["phase"])),
         start_player=who.player(view["start_player"]),
@@ -356,7 +234,14 @@ def board(view: dict[str, Any], names: dict[int, str], reader: int | None) -> Li
         if over
         else "",
     )
-    pic.svg = svg.lifeboats(pic)
+    pic.sprite = pictures.sprite_url("lifeboats")
+    pic.cards = {
+        place: [vote_card(face) for face in faces] for place, faces in pictures.lifeboats_cards(view).items()
+    }
+    pic.pick_cards = frozenset(key[5:] for key in choosable if key.startswith("card:"))
+    pic.svg = pictures.lifeboats_board(
+        view, names, sprite=pic.sprite, changed=changed, choosable=choosable, id_prefix="board"
+    )
     return pic
 
 

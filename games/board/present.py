@@ -7,10 +7,13 @@ seat may know.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime
 from types import ModuleType
 from typing import Any
+
+from games import pictures
 
 from . import labels, lifeboat, lifeboats, log, prompt
 from .log import Played, Section
@@ -54,6 +57,8 @@ class TablePresenter:
     board: Any
     prompt: Prompt | None
     log: list[Section]
+    #: Whether anything is marked as new since the reader last looked.
+    changed: bool = False
 
     @property
     def board_template(self) -> str:
@@ -88,10 +93,18 @@ def player_lines(table: Any) -> list[PlayerLine]:
     ]
 
 
-def present_board(slug: str, view: dict[str, Any], names: dict[int, str], reader: int | None) -> Any:
+def present_board(
+    slug: str,
+    view: dict[str, Any],
+    names: dict[int, str],
+    reader: int | None,
+    *,
+    changed: Collection[str] = frozenset(),
+    choosable: Collection[str] = frozenset(),
+) -> Any:
     """The board (with the private corner and, at the end, the results) of one seat's view;
-    "you" is `reader`'s seat."""
-    return GAMES[slug].board(view, names, reader)
+    "you" is `reader`'s seat; `changed` and `choosable` are the picture's part keys to mark."""
+    return GAMES[slug].board(view, names, reader, changed=changed, choosable=choosable)
 
 
 def present_prompt(
@@ -103,7 +116,10 @@ def present_prompt(
     version: int,
     due_at: datetime | None,
     trade: Any,
+    picks: dict[str, list[dict[str, Any]]] | None = None,
 ) -> Prompt:
+    """The seat's questions; `picks` (part key -> legal actions, `pictures.choices`) marks
+    which choices a click on the picture picks."""
     game = GAMES[slug]
     compose = getattr(game, "compose_parts", None)
     required, optional = prompt.questions(
@@ -113,6 +129,8 @@ def present_prompt(
         question=lambda kind: game.question_text(view, kind),
         compose=(lambda kind, actions: compose(kind, actions, view)) if compose else None,
     )
+    if picks:
+        prompt.mark_picks(required + optional, picks)
     return Prompt(
         version=version, waited=waited, due_at=due_at, required=required, optional=optional, trade=trade
     )
@@ -126,8 +144,11 @@ def present_table(table: Any) -> TablePresenter:
     if table.view is None or slug not in GAMES:
         return TablePresenter(slug=slug, players=players, board=None, prompt=None, log=[])
     names = player_names(table.players)
-    board = present_board(slug, table.view, names, table.seat)
     plays = table.is_member and table.game.is_running and not table.resigned
+    legal = [a.action for a in table.legal_actions] if plays else []
+    picks = pictures.choices(slug, table.view, legal) if legal else {}
+    changed = pictures.changes(slug, table.seen_view, table.view) if table.unseen else set()
+    board = present_board(slug, table.view, names, table.seat, changed=changed, choosable=picks.keys())
     me = next((p for p in table.players if p.index is not None and p.index == table.seat), None)
     waited = plays and table.my_turn
     return TablePresenter(
@@ -137,15 +158,17 @@ def present_table(table: Any) -> TablePresenter:
         prompt=present_prompt(
             slug,
             table.view,
-            [a.action for a in table.legal_actions],
+            legal,
             waited=waited,
             version=table.game.version,
             due_at=me.due_at if me is not None and waited else None,
             trade=getattr(board, "trade", None),
+            picks=picks,
         )
         if plays
         else None,
-        log=log.sections(slug, table.log, table.view, names, table.seat),
+        log=log.sections(slug, table.log, table.view, names, table.seat, table.unseen),
+        changed=bool(changed) or table.unseen > 0,
     )
 
 

@@ -60,6 +60,11 @@ QUESTIONS: dict[str, Any] = {
 class Choice:
     label: str
     value: str
+    #: Other legal actions offered through this choice (they read the same and play the same).
+    also: list[str] = field(default_factory=list)
+    #: The picture's part keys a click on which picks this choice (`games.pictures.choices`),
+    #: space-separated for the template's `data-picks`.
+    picks: str = ""
 
 
 @dataclass
@@ -113,8 +118,11 @@ def _group(
         if q is None:
             q = questions[text] = Question(key=kind, text=text)
         words = label(action)
-        if all(c.label != words for c in q.choices):  # the same words play the same
+        same = next((c for c in q.choices if c.label == words), None)
+        if same is None:
             q.choices.append(Choice(label=words, value=action_json(action)))
+        else:  # the same words play the same
+            same.also.append(action_json(action))
     if compose:
         for q in questions.values():
             q.parts = compose(q.key, [a for a in actions if a.get("type") == q.key]) or []
@@ -166,3 +174,16 @@ def match(
         ):
             return action
     return None
+
+
+def mark_picks(groups: list[Question], picks: dict[str, list[dict[str, Any]]]) -> None:
+    """Give each choice the picture's part keys whose click picks it: `picks` maps a part key to
+    the legal actions a click on it would take (`games.pictures.choices`)."""
+    keys: dict[str, list[str]] = {}
+    for key, actions in picks.items():
+        for action in actions:
+            keys.setdefault(action_json(action), []).append(key)
+    for q in groups:
+        for c in q.choices:
+            found = [k for value in (c.value, *c.also) for k in keys.get(value, [])]
+            c.picks = " ".join(dict.fromkeys(found))

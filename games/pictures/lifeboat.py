@@ -85,6 +85,8 @@ class _Board:
         self.order = [*view["boat"], *(p["seat"] for p in self.players if not p["in_boat"])]
         self.in_boat = len(view["boat"])
         self.said = words.Said()
+        #: How far down the seat columns reach (a figure overboard with its score reaches lowest).
+        self.lowest = 0.0
 
     def player_name(self, seat: int) -> str:
         name = self.names.get(seat)
@@ -339,6 +341,7 @@ class _Board:
                 line(cx, note_y + 15, points, 10, COL - 20, bold=True, fill="#FFFFFF", within=SEAT_TEXT)
             )
             note_y += 18
+        self.lowest = max(self.lowest, SEATS_TOP + note_y + 8)
         # cards face up in front of the character: a cascade, the last one whole
         for i, card in enumerate(p["table"]):
             out.append(
@@ -492,6 +495,8 @@ class _Board:
         most_cards = max((len(p["table"]) for p in self.players), default=0)
         cards_top = hull_bottom + 8 - SEATS_TOP
         height = hull_bottom + 8 + (UP_PEEK * (most_cards - 1) + UP_H if most_cards else 0) + 6
+        seats = [self.seat(seat, PAD + place * COL, cards_top) for place, seat in enumerate(self.order)]
+        height = max(height, self.lowest)
         body = [
             el("rect", {"width": self.width, "height": height, "fill": SEA}),
             el(
@@ -506,7 +511,6 @@ class _Board:
         ]
         if self.in_boat:
             body.append(self.hull(hull_top, hull_bottom))
-        seats = [self.seat(seat, PAD + place * COL, cards_top) for place, seat in enumerate(self.order)]
         body.append(el("g", SEAT_TEXT.attrs(), join(seats)))
         title_id, desc_id = f"{id_prefix}-title", f"{id_prefix}-desc"
         return el(

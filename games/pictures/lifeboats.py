@@ -186,7 +186,7 @@ class _Board:
         colour = self.colour_of.get(fig["owner"], "black")
         half = size * (19 / 32 if fig["rank"] == "officer" else 0.5)
         href = f"{self.sprite}#{figure_symbol(fig['rank'], colour)}"
-        box = (num(cx - half), num(cy - half), num(2 * half), num(2 * half))
+        box = (cx - half, cy - half, 2 * half, 2 * half)
         return hooked_use("figure", fig["id"], href, box, changed=self.changed, choosable=self.choosable)
 
     # -- the parts -----------------------------------------------------------------------------

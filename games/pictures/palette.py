@@ -1,5 +1,6 @@
-"""Colours of the pictures: Okabe-Ito's colour-blind-safe hues (the table's `games/board/palette.py`
-uses the same), and the paper, ink and sea around them.
+"""Colours of the pictures: Okabe-Ito's colour-blind-safe hues (the table draws all its colours
+from here; the old `games/board/palette.py` went with the old board SVG), and the paper, ink and
+sea around them.
 
 Colour never carries meaning alone: every character, boat and figure also shows letters, and
 every card kind an icon of its own shape.

@@ -237,7 +237,7 @@ def test_four_browsers_set_up_lifeboats_and_play_a_round(chromium, live_server):
         assert "Round 2" in log
         assert "Votes revealed:" in log
         assert "Set-up" in log
-        assert page.locator("svg[role=img]").count() == 1
+        assert page.locator("svg.pic-board").count() == 1
     # the rules help loads when it is opened
     page = pages[0]
     page.locator("#rules summary").click()

@@ -11,8 +11,9 @@ from django.urls import reverse
 
 import engine
 from accounts.services import create_api_token
-from games import services
+from games import pictures, services
 from games.models import Game, Seat
+from games.pictures import faces
 from tests.factories import GameFactory, UserFactory
 
 
@@ -122,3 +123,39 @@ def assert_no_secrets(text: str, secrets: set[str], where: str) -> None:
     """No secret appears as a whole token (so "nav-2" is not found inside "nav-20")."""
     leaked = sorted(s for s in secrets if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", text))
     assert not leaked, f"{where} shows another seat's secrets: {leaked}"
+
+
+# -- card faces a page draws -------------------------------------------------------------------
+def card_ids_in(view: object) -> set[str]:
+    """Every string of a view: the cards (and anything else) the seat may know of."""
+    found: set[str] = set()
+    if isinstance(view, str):
+        found.add(view)
+    elif isinstance(view, dict):
+        for value in view.values():
+            found |= card_ids_in(value)
+    elif isinstance(view, list):
+        for value in view:
+            found |= card_ids_in(value)
+    return found
+
+
+def faces_of(slug: str, strings: set[str]) -> set[str]:
+    """The sprite faces of the cards among `strings`."""
+    face = pictures.lifeboat_card if slug == "lifeboat" else pictures.lifeboats_card
+    out = set()
+    for s in strings:
+        try:
+            out.add(face(s).face)
+        except ValueError:
+            continue
+    return out
+
+
+def not_seen(slug: str, page: str, view: dict) -> set[str]:
+    """The cards (by `data-card`) and faces (by `#face-...`) `page` draws that `view` does not show."""
+    known = card_ids_in(view)
+    allowed = faces_of(slug, known) | set(faces.BACKS.values())
+    shown = set(re.findall(r'data-card="([^"]+)"', page))
+    used = set(re.findall(r'#((?:face|back)-[\w-]+)"', page))
+    return (shown - known) | (used - allowed)

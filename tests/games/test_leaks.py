@@ -5,7 +5,9 @@ actions (sometimes an optional one of a seat that is not waited for); along the 
 table page, table fragment, move fragment, replay, lobby, history and API response, and a
 spectator's, are searched for `secrets_from(state, seat)`. Every card the pages show carries its
 id (`data-card`), so a card shown to the wrong seat is found by id. At the end, when everything
-is public, every seat's results name every card every seat held.
+is public, every seat's results name every card every seat held. No table draws a card face
+(`#face-...`) or a `data-card` for a card outside the seat's own view, the one marking what
+changed since an earlier move count included.
 """
 
 import json
@@ -18,7 +20,16 @@ from django.urls import reverse
 import engine
 from tests.factories import UserFactory
 
-from .helpers import act_url, api_headers, api_url, assert_no_secrets, start_game, state_of, table_url
+from .helpers import (
+    act_url,
+    api_headers,
+    api_url,
+    assert_no_secrets,
+    not_seen,
+    start_game,
+    state_of,
+    table_url,
+)
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -34,15 +45,22 @@ def check_responses(clients, api, game, users, spectator, *, replay: bool = True
         responses = {
             "table page": client.get(table_url(game)),
             "table fragment": client.get(table_url(game), **HTMX),
+            "table fragment marking changes": client.get(
+                f"{table_url(game)}?since={max(game.move_count - 4, 0)}", **HTMX
+            ),
             "lobby": client.get(reverse("games:lobby")),
             "history": client.get(reverse("games:history")),
             "API": client.get(api_url(game), **headers),
         }
         if replay and (seat is not None or game.status == "finished"):
             responses["replay"] = client.get(reverse("replays:replay", args=[game.pk]))
+        view = rules.view(state, seat)
         for where, response in responses.items():
             assert response.status_code == 200, where
             assert_no_secrets(response.content.decode(), secrets, f"seat {seat}'s {where}")
+            if where.startswith("table"):  # no card face is drawn for a card the seat may not see
+                drawn = not_seen(game.slug, response.content.decode(), view)
+                assert not drawn, f"seat {seat}'s {where} draws {sorted(drawn)}"
         if game.status != "finished":
             assert 'id="results-h"' not in responses["table page"].content.decode()
 

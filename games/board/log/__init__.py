@@ -23,12 +23,18 @@ def words_for(slug: str, view: dict[str, Any], names: dict[int, str], reader: in
 
 
 def sections(
-    slug: str, actions: list[Played], view: dict[str, Any] | None, names: dict[int, str], reader: int | None
+    slug: str,
+    actions: list[Played],
+    view: dict[str, Any] | None,
+    names: dict[int, str],
+    reader: int | None,
+    unseen: int = 0,
 ) -> list[Section]:
-    """The log in sections, newest first; "you" is `reader`'s seat (None: nobody)."""
+    """The log in sections, newest first; "you" is `reader`'s seat (None: nobody); the lines of
+    the last `unseen` actions are marked new."""
     if view is None or slug not in WORDS:
         return []
-    return _sections(words_for(slug, view, names, reader), actions)
+    return _sections(words_for(slug, view, names, reader), actions, unseen)
 
 
 def lines(

@@ -35,6 +35,13 @@ class Played:
 class Section:
     heading: str
     lines: list[str] = field(default_factory=list)
+    #: Beside each line: whether it words an action the reader has not seen yet.
+    new: list[bool] = field(default_factory=list)
+
+    @property
+    def items(self) -> list[tuple[str, bool]]:
+        """(line, new) pairs, newest first, as the table lists them."""
+        return list(zip(self.lines, self.new or [False] * len(self.lines), strict=True))
 
 
 class Words:
@@ -129,20 +136,21 @@ class Words:
         return [line for played in actions for _ev, line in self.worded(played) if line is not None]
 
 
-def sections(words: Words, actions: list[Played]) -> list[Section]:
+def sections(words: Words, actions: list[Played], unseen: int = 0) -> list[Section]:
     """The log in sections under day and phase headings, newest section first and newest line
-    first within each."""
+    first within each; the lines of the last `unseen` actions are marked new."""
     events = [ev for played in actions for ev in played.events]
     # The log may start mid-game: count back from the view's day (turn or round).
     day = words.view.get(words.DAY_KEY, 0) - sum(1 for ev in events if ev.get("type") == words.DAY_EVENT)
     rows: list[list[Any]] = []  # [day, phase, line] per event
     phase: str | None = None
-    for played in actions:
+    first_unseen = len(actions) - unseen if unseen > 0 else len(actions)
+    for index, played in enumerate(actions):
         for ev, line in words.worded(played):
             if ev.get("type") == words.DAY_EVENT:
                 day, phase = ev.get(words.DAY_KEY, day + 1), None
             this, phase = words.phase(ev, phase)
-            rows.append([day, this, line])
+            rows.append([day, this, line, index >= first_unseen])
     # An event whose phase is not known from the ones before it (a card played face up before
     # the first draft line of a day) belongs to the phase of the next event of its day.
     following: tuple[Any, Any] = (None, None)
@@ -153,7 +161,7 @@ def sections(words: Words, actions: list[Played]) -> list[Section]:
             following = (row[0], row[1])
     out: list[Section] = []
     headings: dict[tuple[Any, Any], str] = {}  # each day and phase worded once
-    for day, this, line in rows:
+    for day, this, line, new in rows:
         if line is None:
             continue
         heading = headings.get((day, this))
@@ -162,8 +170,10 @@ def sections(words: Words, actions: list[Played]) -> list[Section]:
         if not out or out[-1].heading != heading:
             out.append(Section(heading))
         out[-1].lines.append(line)
+        out[-1].new.append(new)
     for section in out:
         section.lines.reverse()
+        section.new.reverse()
     out.reverse()
     return out
 

@@ -31,8 +31,9 @@ def test_lifeboat_board_draws_the_boat_bow_to_stern_from_the_view(players, moves
         else:
             assert board.private.love.id == table.view["me"]["love"]
             assert [c.id for c in board.private.hand] == [c["id"] for c in table.view["me"]["hand"]]
+        # the picture draws every seat of the view, and marks the reader's
         for s in board.seats:
-            assert len(s.pips) == s.size + 1
+            assert f'data-seat="{s.seat}"' in board.svg
 
 
 def test_a_spectator_has_no_private_corner_and_no_prompt():

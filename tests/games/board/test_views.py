@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import Profile
-from games import services
+from games import pictures, services
 from games.models import Game, Seat
 from tests.factories import UserFactory
 from tests.games.board.helpers import gzipped_size, running_game, secrets_of_others, text_of
@@ -20,6 +20,7 @@ from tests.games.helpers import (
     assert_no_secrets,
     assert_refused,
     assert_unchanged,
+    not_seen,
     play_moves,
     state_of,
     table_url,
@@ -76,6 +77,10 @@ def test_page_weight_first_load_and_fragment(client, slug, players, moves):
         assert gzipped_size(fragment) <= FRAGMENT_LIMIT, (
             f"table fragment is {gzipped_size(fragment)} bytes gzipped"
         )
+        # the refresh after a move marks what changed since the page's move count
+        since = f"{table_url(game)}?since={game.move_count - 3}"
+        fresh = client.get(since, **HTMX).content
+        assert gzipped_size(fresh) <= FRAGMENT_LIMIT, f"the marked fragment is {gzipped_size(fresh)} bytes"
 
 
 def test_table_fragment_and_page_hide_other_seats_secrets(client):
@@ -86,6 +91,53 @@ def test_table_fragment_and_page_hide_other_seats_secrets(client):
             assert_no_secrets(
                 response.content.decode(), secrets_of_others(game, seat), f"seat {seat}'s table"
             )
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "moves"),
+    [
+        ("lifeboat", 4, 0),
+        ("lifeboat", 5, 35),
+        ("lifeboat", 6, 400),
+        ("lifeboats", 4, 25),
+        ("lifeboats", 5, 400),
+    ],
+)
+def test_the_table_draws_a_card_face_only_for_a_card_the_seat_may_see(client, slug, players, moves):
+    """Every `data-card` and every card face the page uses (the board picture, the hand, the
+    draft, the Row stack, the reveal) is of a card in the seat's own view; no other seat's secret
+    is in the page, for players and for a spectator."""
+    game, users = running_game(slug, players, moves)
+    state = state_of(game)
+    readers = [*enumerate(users), (None, None)]
+    for seat, user in readers:
+        if user is None:
+            client.logout()
+        else:
+            client.force_login(user)
+        view = game.engine.view(state, seat)
+        for response in (client.get(table_url(game)), client.get(table_url(game), **HTMX)):
+            page = response.content.decode()
+            where = f"seat {seat}'s table after {moves} moves"
+            assert_no_secrets(page, secrets_of_others(game, seat), where)
+            assert not not_seen(slug, page, view), f"{where} draws {sorted(not_seen(slug, page, view))}"
+            if seat is not None and slug == "lifeboat" and not game.engine.is_over(state):
+                hand = {c["id"] for c in view["me"]["hand"]}
+                assert hand <= set(re.findall(r'data-card="([^"]+)"', page)), f"{where} leaves out its hand"
+
+
+def test_the_face_check_finds_a_card_the_seat_may_not_see(client):
+    """The check above can fail: seat 0's page with seat 1's hand drawn in it is caught."""
+    game, users = running_game("lifeboat", 4, 0)
+    state = state_of(game)
+    client.force_login(users[0])
+    page = client.get(table_url(game)).content.decode()
+    own = game.engine.view(state, 0)
+    assert not not_seen("lifeboat", page, own)
+    other = game.engine.view(state, 1)["me"]["hand"][0]["id"]
+    face = pictures.lifeboat_card(other).face
+    planted = page + f'<svg data-card="{other}"><use href="/s.svg#{face}"/></svg>'
+    assert other in not_seen("lifeboat", planted, own)
 
 
 @pytest.mark.parametrize(("slug", "moves"), [("lifeboat", 30), ("lifeboats", 30)])
@@ -283,3 +335,27 @@ def test_compose_refuses_a_combination_that_is_not_legal(client):
     )
     assert_refused(response, 400, "not allowed")
     assert_unchanged(game)
+
+
+# -- what changed since the reader last looked ------------------------------------------------------
+def test_the_table_marks_what_changed_since_the_move_count_the_reader_saw(client):
+    game, users = running_game("lifeboat", 4, 20)
+    client.force_login(users[0])
+    plain = client.get(table_url(game), **HTMX).content.decode()
+    assert "pic-changed" not in plain
+    assert "log-new" not in plain
+    marked = client.get(f"{table_url(game)}?since={game.move_count - 5}", **HTMX).content.decode()
+    assert "pic-changed" in marked
+    assert marked.count('class="log-new"') >= 1
+    # the page's live refresh and its forms ask for the changes since the move count it shows
+    assert f"?since={game.move_count}" in marked
+
+
+@pytest.mark.parametrize("since", ["abc", "-1", "", "99999999", "1e3", "9" * 40])
+def test_a_since_that_is_not_a_move_count_the_game_passed_marks_nothing(client, since):
+    game, users = running_game("lifeboats", 3, 10)
+    client.force_login(users[0])
+    response = client.get(f"{table_url(game)}?since={since}", **HTMX)
+    assert response.status_code == 200
+    assert "pic-changed" not in response.content.decode()
+    assert "log-new" not in response.content.decode()

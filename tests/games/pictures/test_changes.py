@@ -75,3 +75,16 @@ def test_a_boat_moved_a_leak_and_figures_moved_are_changes():
 def test_nothing_is_marked_without_an_earlier_view(slug):
     view = engine.get_game(slug).view(next(random_game(slug, 4, 1)), 0)
     assert pictures.changes(slug, None, view) == set()
+
+
+def test_every_change_of_a_whole_game_is_drawn_with_its_marker():
+    """The table passes `changes` of the reader's last look to the boards: every key of every
+    step of a game draws (a figure landed on an island once could not be marked)."""
+    for slug, players in (("lifeboat", 5), ("lifeboats", 5)):
+        marked = 0
+        for before, after in pairs(slug, players, 6, 1):
+            keys = pictures.changes(slug, before, after)
+            draw = pictures.lifeboat_board if slug == "lifeboat" else pictures.lifeboats_board
+            board = draw(after, NAMES, sprite=SPRITE if slug == "lifeboat" else BOATS_SPRITE, changed=keys)
+            marked += board.count("pic-changed") > 0
+        assert marked > 10

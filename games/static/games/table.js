@@ -1,0 +1,106 @@
+/* The table page: choosing on the pictures, and what changed since the reader last looked.
+
+   A part of a picture that a click may choose has the class `pic-choice` and one data attribute
+   naming it (data-seat="2", data-card="prov-11", data-boat="red", ...; see games/pictures/hooks.py).
+   The prompt's controls that it picks carry its key in `data-picks` ("seat:2 card:prov-11"). A
+   click, or Enter or Space on a focused part, plays the one button it picks, or checks and focuses
+   the radio or menu entry it picks (the player then presses Play); its name for screen readers
+   says which. Without this script the page
+   works the same through the prompt's forms. No inline script or style anywhere (CSP). */
+(function () {
+  "use strict";
+  var NAMES = ["seat", "card", "boat", "lane", "figure", "player", "island"];
+
+  function keyOf(part) {
+    for (var i = 0; i < NAMES.length; i++) {
+      var value = part.getAttribute("data-" + NAMES[i]);
+      if (value !== null) return NAMES[i] + ":" + value;
+    }
+    return part.getAttribute("data-part");
+  }
+
+  function controlsFor(key) {
+    var found = [];
+    document.querySelectorAll("[data-picks]").forEach(function (c) {
+      if (c.getAttribute("data-picks").split(" ").indexOf(key) >= 0) found.push(c);
+    });
+    return found;
+  }
+
+  function words(control) {
+    var label = control.closest("label");
+    return ((label || control).textContent || "").trim();
+  }
+
+  function pick(part) {
+    var found = controlsFor(keyOf(part));
+    if (!found.length) return;
+    var first = found[0];
+    if (found.length === 1 && first.tagName === "BUTTON") {
+      first.click();
+      return;
+    }
+    document.querySelectorAll(".pic-picked").forEach(function (c) { c.classList.remove("pic-picked"); });
+    found.forEach(function (c) { (c.closest("label") || c).classList.add("pic-picked"); });
+    if (first.tagName === "OPTION") {
+      first.selected = true;
+      first.parentNode.focus();
+    } else {
+      if (first.type === "radio") first.checked = true;
+      first.focus();
+    }
+  }
+
+  function prepare(root) {
+    root.querySelectorAll(".pic-choice").forEach(function (part) {
+      var found = controlsFor(keyOf(part));
+      if (!found.length) {
+        part.classList.remove("pic-choice");
+        return;
+      }
+      part.setAttribute("tabindex", "0");
+      part.setAttribute("role", "button");
+      var said = found.map(words).join(" / ");
+      if (found.length > 1 || found[0].tagName !== "BUTTON") {
+        /* it only selects: "Select in the form: ..." (the words come with the page, translated) */
+        var table = document.getElementById("table");
+        said = ((table && table.dataset.selectWords) || "") + " " + said;
+      }
+      part.setAttribute("aria-label", said.trim());
+    });
+  }
+
+  /* A page loaded afresh marks what changed since this browser last showed the table. */
+  function remember() {
+    var table = document.getElementById("table");
+    if (!table || !table.dataset.game || !window.localStorage) return;
+    var key = "seen-moves:" + table.dataset.game;
+    var seen = parseInt(localStorage.getItem(key) || "", 10);
+    var now = parseInt(table.dataset.moves || "0", 10);
+    localStorage.setItem(key, String(now));
+    if (!remember.done && seen >= 0 && seen < now && window.htmx) {
+      remember.done = true;
+      var query = new URLSearchParams(location.search);  /* an invite token stays */
+      query.set("since", String(seen));
+      htmx.ajax("GET", location.pathname + "?" + query.toString(), { target: "#table", swap: "outerHTML" });
+    }
+    remember.done = true;
+  }
+
+  document.addEventListener("click", function (event) {
+    var part = event.target.closest && event.target.closest(".pic-choice");
+    if (part) {
+      event.preventDefault();
+      pick(part);
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    var part = event.target;
+    if ((event.key === "Enter" || event.key === " ") && part.classList && part.classList.contains("pic-choice")) {
+      event.preventDefault();
+      pick(part);
+    }
+  });
+  document.addEventListener("htmx:load", function (event) { prepare(event.detail.elt); remember(); });
+  document.addEventListener("DOMContentLoaded", function () { prepare(document); remember(); });
+})();
