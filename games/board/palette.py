@@ -28,8 +28,9 @@ GAME_COLOURS: dict[str, tuple[str, str]] = {
     "black": (OKABE_ITO["black"], "K"),
 }
 
-#: Text that stays readable on each fill.
-DARK_FILLS = {OKABE_ITO["blue"], OKABE_ITO["black"], OKABE_ITO["vermillion"], OKABE_ITO["green"]}
+#: The fills of the letter tags beside the pictures (static/site/site.css has a class for each,
+#: `fill-<hex>`, since a strict Content-Security-Policy allows no style= attribute).
+TAG_FILLS = {*OKABE_ITO.values(), "#888888", "#BBBBBB"}
 
 #: Lifeboat's characters, bow to stern order, each with a hue and a two-letter mark.
 CHARACTER_COLOURS: dict[str, tuple[str, str]] = {
@@ -42,9 +43,22 @@ CHARACTER_COLOURS: dict[str, tuple[str, str]] = {
 }
 
 
+def _luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of a #RRGGBB colour."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2's contrast ratio of two #RRGGBB colours (1 to 21)."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
 def ink(fill: str) -> str:
-    """Black or white text for a fill colour."""
-    return "#FFFFFF" if fill in DARK_FILLS else "#000000"
+    """Black or white text for a fill colour: whichever contrasts more with it."""
+    return max("#000000", "#FFFFFF", key=lambda text: contrast(fill, text))
 
 
 def game_colour(name: str) -> tuple[str, str, str]:

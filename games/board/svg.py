@@ -18,13 +18,9 @@ def _text(x: int, y: int, text: str, size: int = 12, extra: str = "") -> str:
     return f'<text x="{x}" y="{y}" font-size="{size}"{extra}>{escape(text)}</text>'
 
 
-#: The narrowest a picture is drawn (it scrolls sideways in a narrower screen).
-MIN_WIDTH = 544
-
-
-def _size(width: int) -> str:
-    """As wide as the picture is drawn, or the container; never narrower than MIN_WIDTH."""
-    return f"width:100%;max-width:{width}px;min-width:{min(width, MIN_WIDTH)}px;height:auto"
+# A picture is as wide as it is drawn or as its container, never narrower than 544 px (it
+# scrolls sideways in a narrower screen): `.board svg.board-pic` in static/site/site.css, since the
+# Content-Security-Policy refuses style= attributes.
 
 
 def lifeboat(b: Any) -> SafeString:
@@ -35,7 +31,7 @@ def lifeboat(b: Any) -> SafeString:
     seat_words = _("%(n)s: %(name)s, %(condition)s, %(wounds)s/%(size)s wounds")
     navigator, you, face_up = _("navigator"), _("you"), _("face up")
     out = [
-        f'<svg viewBox="0 0 {w} 190" width="{w}" height="190" style="{_size(w)}" role="img" '
+        f'<svg viewBox="0 0 {w} 190" width="{w}" height="190" class="board-pic" role="img" '
         'aria-labelledby="boat-t boat-d" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="boat-t">{title}</title>',
         '<desc id="boat-d">',
@@ -136,7 +132,7 @@ def lifeboats(b: Any) -> SafeString:
     )
     title = escape(_("Seven lanes from the sinking ship (bottom) to the islands (top)"))
     out = [
-        f'<svg viewBox="0 0 {w} {h}" width="{w}" height="{h}" style="{_size(w)}" role="img" '
+        f'<svg viewBox="0 0 {w} {h}" width="{w}" height="{h}" class="board-pic" role="img" '
         'aria-labelledby="sea-t sea-d" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="sea-t">{title}</title>',
         f'<desc id="sea-d">{escape(desc)}</desc>',
