@@ -24,7 +24,7 @@ from tests.games.pictures.moments import LIFEBOAT, LIFEBOATS, play_to
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 SITE_CSS = Path(settings.BASE_DIR) / "static/site/site.css"
 #: Mails are not pages: an HTML mail keeps its inline styles (mail clients need them).
-MAIL_TEMPLATES = re.compile(r"(^|/)email/|_message\.html$|_mail_")
+MAIL_TEMPLATES = re.compile(r"(^|/)email/")
 
 REFUSED = {
     "a <style> element": re.compile(r"<style\b", re.I),
