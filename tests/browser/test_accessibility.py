@@ -3,7 +3,8 @@
 
 The pages are those a person meets: home, lobby, create, the table of both games at a prompt,
 in a fight or vote and at the end, the replay, the table talk, profile, mail settings, clubs, a
-club, its leagues, a league, a player's page, finished games, sign-in and sign-up. Then two
+club, its leagues, a league, a player's page, finished games, sign-in and sign-up (and a few in the
+dark colour scheme). Then two
 things a keyboard or screen-reader player relies on: the focus stays on the prompt when a move
 swaps the table, and the table talk appends new lines instead of replacing the list.
 """
@@ -23,6 +24,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 from axe_playwright_python.sync_playwright import Axe
 from django.urls import reverse
 
+from accounts.models import Profile
 from accounts.selectors import display_name
 from chat import services as chat_services
 from games import services as game_services
@@ -39,8 +41,8 @@ AXE = Axe()
 
 
 # -- helpers ------------------------------------------------------------------------------------
-def new_page(chromium, live_server, user=None, width: int = 1024):
-    context = chromium.new_context(viewport={"width": width, "height": 900})
+def new_page(chromium, live_server, user=None, width: int = 1024, scheme: str = "light"):
+    context = chromium.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     if user is not None:
@@ -154,6 +156,53 @@ def test_every_page_kind_has_no_accessibility_violation(chromium, live_server):
             page.context.close()
             game = play_until(game, moment)
     assert found == [], "axe-core found:\n" + "\n".join(found)
+
+
+def test_the_dark_colour_scheme_has_no_accessibility_violation_either(chromium, live_server):
+    club, admin, members = make_club(members=3)
+    players = [admin, *members]
+    lifeboat = play_until(
+        game_services.game_create_started(users=players, slug="lifeboat", seed=11), _lifeboat_fight
+    )
+    lifeboats = game_services.game_create_started(users=players, slug="lifeboats", seed=11)
+    finished = play_to_end(game_services.game_create_started(users=players, slug="lifeboats", seed=5))
+    found: list[str] = []
+    page = new_page(chromium, live_server, admin, scheme="dark")
+    for path in (
+        "/",
+        "/games/",
+        reverse("games:create"),
+        reverse("clubs:detail", args=[club.slug]),
+        reverse("accounts:profile"),
+        reverse("notifications:settings"),
+        reverse("games:table", args=[finished.pk]),
+        reverse("replays:replay", args=[finished.pk]),
+    ):
+        check(page, live_server.url + path, found)
+    page.context.close()
+    for game in (lifeboat, lifeboats):
+        page = new_page(chromium, live_server, seated(game, waited_for(game)), width=360, scheme="dark")
+        check(page, f"{live_server.url}/games/{game.pk}/", found)
+        page.context.close()
+    assert found == [], "axe-core found:\n" + "\n".join(found)
+
+
+def test_both_tables_fit_a_phone_in_every_language(chromium, live_server):
+    """WCAG's reflow: nothing but the board picture (its own scrolling, keyboard-reachable box)
+    scrolls sideways at 360 px, in the longer words of Hungarian and Czech too."""
+    players = [UserFactory() for _ in range(6)]
+    wider = []
+    for slug in ("lifeboat", "lifeboats"):
+        game = game_services.game_create_started(users=players, slug=slug, seed=11)
+        for language in ("en", "hu", "cs"):
+            Profile.objects.filter(user__in=players).update(language=language)
+            page = new_page(chromium, live_server, seated(game, waited_for(game)), width=360)
+            page.goto(f"{live_server.url}/games/{game.pk}/")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > 360:
+                wider.append(f"{slug} in {language}: {width}px")
+            page.context.close()
+    assert wider == []
 
 
 # -- the keyboard after a move --------------------------------------------------------------------
