@@ -66,7 +66,8 @@ def violations(page) -> list[str]:
 
 
 def check(page, url: str, found: list[str]) -> None:
-    page.goto(url)
+    response = page.goto(url)
+    assert response.status == 200, url  # the page itself, not an error page
     found.extend(violations(page))
 
 
@@ -136,6 +137,11 @@ def test_every_page_kind_has_no_accessibility_violation(chromium, live_server):
         reverse("leagues:archive", args=[club.slug]),
         reverse("leagues:detail", args=[club.slug, season.pk]),
         reverse("ratings:player", args=[members[0].pk]),
+        reverse("ratings:leaderboard", args=["lifeboats"]),
+        reverse("games:rules", args=["lifeboat"]),
+        reverse("games:rules", args=["lifeboats"]),
+        reverse("leagues:new", args=[club.slug]),
+        "/mail/address/",
         reverse("chat:chat", args=[lifeboats.pk]),
         reverse("replays:replay", args=[finished.pk]),
         reverse("games:table", args=[finished.pk]),  # the end: every card revealed
@@ -152,6 +158,8 @@ def test_every_page_kind_has_no_accessibility_violation(chromium, live_server):
             page = new_page(chromium, live_server, seated(game, seat), width=360)
             check(page, f"{url}/games/{game.pk}/", found)
             page.locator("#chat-lines").wait_for(state="attached")  # the table talk, by htmx
+            page.locator("#rules summary").click()  # and the rules help, loaded when opened
+            page.locator("#rules section.rules").wait_for()
             found.extend(violations(page))
             page.context.close()
             game = play_until(game, moment)
