@@ -268,3 +268,34 @@ def test_the_table_talk_appends_new_lines_and_keeps_those_it_has(chromium, live_
     assert page.evaluate("window.firstLine.isConnected")
     assert page.input_value("textarea[name=text]") == ""
     page.context.close()
+
+
+# -- polls in a tab out of sight ------------------------------------------------------------------
+def test_a_poll_asks_only_while_the_page_is_in_sight(chromium, live_server):
+    """The visibility filter once in hx-trigger (an eval the policy refuses) lives in site.js: a
+    poll's request is dropped while the page is hidden, sent when it is visible."""
+    game = game_services.game_create_started(users=[UserFactory() for _ in range(3)], slug="lifeboats")
+    page = new_page(chromium, live_server, seated(game, 0))
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_load_state("networkidle")
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "probe=" in r.url else None)
+    poll = "[data-poll][hx-get*='/version/']"
+    url = page.get_attribute(poll, "hx-get")
+    page.evaluate(
+        """([poll, url]) => {
+            Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+            return htmx.ajax('GET', url + '&probe=hidden', {source: poll, swap: 'none'});
+        }""",
+        [poll, url],
+    )
+    page.evaluate(
+        """([poll, url]) => {
+            Object.defineProperty(document, 'visibilityState', {value: 'visible', configurable: true});
+            return htmx.ajax('GET', url + '&probe=visible', {source: poll, swap: 'none'});
+        }""",
+        [poll, url],
+    )
+    page.wait_for_load_state("networkidle")
+    assert [u.split("probe=")[1] for u in asked] == ["visible"]
+    page.context.close()
