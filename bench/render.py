@@ -9,7 +9,8 @@ the fragment is rendered N times as the view renders it on a cache miss: the sea
 its presenters (`present_table`) and the template (`games/table.html#table`), for a seat the game
 waits for (board, private corner, prompt and log) and for a signed-in spectator. The parts are
 timed apart too. Then the prompt mail of the seat the game waits for is rendered N times as the
-mail worker renders it (`notifications.rendering.render_parts`: subject, text and HTML). Prints
+mail worker renders it (`notifications.rendering.render_parts`: subject, text and HTML), with its
+parts apart (the row's context, the presenters, each template, the CSS inlined, the text wrapped). Prints
 medians of CPU time (a shared machine preempts longer work more often); the budget is 5 ms per
 seat per version. Figures only: nothing here asserts timings.
 """
@@ -34,6 +35,7 @@ from games.board import present_table  # noqa: E402
 from games.models import Game  # noqa: E402
 from notifications import rendering  # noqa: E402
 from notifications.models import Kind, Notification  # noqa: E402
+from notifications.presenting import present_mail  # noqa: E402
 from notifications.writes import record_writes  # noqa: E402
 from tests.factories import UserFactory  # noqa: E402
 
@@ -118,8 +120,24 @@ def measure_mail(n: int, game: Game) -> None:
     row = (
         Notification.objects.filter(game=game, kind=Kind.PROMPT).select_related("user__profile").latest("pk")
     )
-    figures = medians_ms(n, {"mail": lambda: rendering.render_parts(row)})
-    print(f"  prompt mail (seat {row.seat_index}) {figures['mail']:6.2f} ms")
+    ctx = rendering.build_context(row)
+    ctx.update(present_mail(ctx, ctx.get("actions")))
+    html = render_to_string("notifications/email/prompt_message.html", ctx)
+    text = render_to_string("notifications/email/prompt_message.txt", ctx)
+    works: dict[str, Callable[[], object]] = {
+        "mail": lambda: rendering.render_parts(row),
+        "build_context()": lambda: rendering.build_context(row),
+        "present_mail()": lambda: present_mail(ctx, ctx.get("actions")),
+        "text template": lambda: render_to_string("notifications/email/prompt_message.txt", ctx),
+        "HTML template": lambda: render_to_string("notifications/email/prompt_message.html", ctx),
+        "inline_css()": lambda: rendering.inline_css(html),
+        "wrap_text()": lambda: rendering.wrap_text(text),
+    }
+    medians_ms(10, works)  # warm-up
+    figures = medians_ms(n, works)
+    print(f"  prompt mail (seat {row.seat_index}) {figures.pop('mail'):6.2f} ms   (subject, text and HTML)")
+    for name, ms in figures.items():
+        print(f"    {name:24} {ms:6.2f} ms")
 
 
 def main(n: int) -> None:

@@ -1,6 +1,7 @@
 """The table chat: a panel loaded by htmx (a page of its own without JavaScript), and posting.
 
-Only the players seated at a started game read and write it; anyone else learns nothing (404).
+Only the players seated at a started game read and write it: a spectator who may see the game is
+told so (403), anyone else learns nothing (404).
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import trigger_client_event
 
 from accounts.selectors import display_name
-from games.errors import GameNotFound, InvalidRequest
+from games import selectors as game_selectors
+from games.errors import InvalidRequest, NotAllowed, WrongStatus
 from games.models import Seat
 from games.payloads import small_int
 from games.views import handles_game_errors
@@ -47,7 +50,16 @@ def _context(game_id: int, seat: int, after: int = 0) -> dict[str, Any]:
 def chat(request: HttpRequest, game_id: int) -> HttpResponse:
     seat = selectors.seat_index(game_id=game_id, user=request.user)
     if seat is None:
-        raise GameNotFound()
+        if not Seat.objects.filter(game_id=game_id, user_id=request.user.pk).exists():
+            # a spectator of a game they may see is told why; anyone else learns nothing
+            game_selectors.table_head(game_id=game_id, user=request.user)
+            raise NotAllowed(
+                _(
+                    "Only the players at this table can read and write its chat; spectators "
+                    "follow the table and its log."
+                )
+            )
+        raise WrongStatus(_("The chat opens when the game starts."))
     if request.method == "POST":
         form = MessageForm(request.POST, seats=_other_seats(game_id, seat))
         if not form.is_valid():

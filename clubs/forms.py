@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import engine
+from games.models import Game
 
 from .models import Club, Membership
 
@@ -42,15 +43,8 @@ class RoleForm(forms.Form):
 class ClubGameForm(forms.Form):
     slug = forms.ChoiceField(label=_("Game"), choices=())
     num_players = forms.IntegerField(label=_("Players"), min_value=3, max_value=6, initial=4)
-    pace = forms.ChoiceField(
-        label=_("Pace"),
-        choices=[
-            ("12h", _("12 hours per decision")),
-            ("24h", _("24 hours per decision")),
-            ("72h", _("72 hours per decision")),
-        ],
-        initial="24h",
-    )
+    #: The lobby's presets, the time bank included (games.models.Game.Pace).
+    pace = forms.ChoiceField(label=_("Pace"), choices=Game.Pace.choices, initial=Game.Pace.HOURS_24)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
 
     def __init__(self, *args, **kwargs):

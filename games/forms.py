@@ -8,13 +8,39 @@ from django.utils.translation import gettext_lazy as _
 import engine
 
 from . import payloads
-from .board.options import CHOICES, option_text
+from .board.options import CHOICES, option_text, value_text
 from .errors import InvalidRequest
 from .models import Game
 
-OPTION_FIELDS = {bool: forms.BooleanField, int: forms.IntegerField, str: forms.CharField}
+
+def int_list(value: Any) -> list[int]:
+    """ "2, 2, 3" (or a list) as a list of whole numbers; anything else: ValidationError."""
+    if isinstance(value, list):
+        return value
+    try:
+        return [int(part) for part in str(value).replace(" ", "").split(",")]
+    except ValueError:
+        raise forms.ValidationError(_("Give whole numbers separated by commas, such as 2, 2, 3.")) from None
+
+
+class IntListField(forms.CharField):
+    """An option whose value is a list of whole numbers, typed as "2, 2, 3"."""
+
+    def prepare_value(self, value: Any) -> Any:
+        return ", ".join(str(v) for v in value) if isinstance(value, list) else value
+
+    def to_python(self, value: Any) -> list[int] | None:
+        value = super().to_python(value)
+        return int_list(value) if value not in (None, "") else None
+
+
+OPTION_FIELDS = {bool: forms.BooleanField, int: forms.IntegerField, str: forms.CharField, list: IntListField}
 #: The player count the form starts with (both games take four).
 DEFAULT_PLAYERS = 4
+
+
+def _choice_value(value: Any) -> str:
+    return ", ".join(str(v) for v in value) if isinstance(value, list) else str(value)
 
 
 def option_field_name(slug: str, option: str) -> str:
@@ -65,10 +91,10 @@ class GameCreateForm(forms.Form):
                     self.fields[name] = forms.TypedChoiceField(
                         label=text.label,
                         help_text=text.help,
-                        choices=[(c, str(c)) for c in choices],
-                        coerce=type(default),
+                        choices=[(_choice_value(c), value_text(c)) for c in choices],
+                        coerce=int_list if isinstance(default, list) else type(default),
                         required=False,
-                        initial=default,
+                        initial=_choice_value(default),
                     )
                 else:
                     self.fields[name] = field_class(
@@ -105,6 +131,10 @@ class GameCreateForm(forms.Form):
             value = data.get(option_field_name(slug, option))
             if value is not None and value != "" and type(default) in OPTION_FIELDS:
                 options[option] = value
+        try:
+            rules.resolve_options(options)
+        except ValueError:
+            self.add_error(None, _("These options do not fit the rules of %(game)s.") % {"game": rules.name})
         data["options"] = options
         return data
 

@@ -203,3 +203,17 @@ class GameWrite(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id} v{self.version}: {self.kind}"
+
+
+class LearnPanelDismissal(models.Model):
+    """A player closed the "new to this game" panel of a game type: it is not shown to them again."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    slug = models.CharField(_("game"), max_length=32)
+    dismissed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "slug"], name="learn_dismissal_once")]
+
+    def __str__(self) -> str:
+        return f"{self.slug} panel dismissed by user {self.user_id}"

@@ -27,7 +27,7 @@ from .board.log import Played
 from .board.options import ShownOption, game_options
 from .board.prompt import action_json
 from .errors import GameNotFound
-from .models import Game, Seat
+from .models import Game, LearnPanelDismissal, Seat
 from .recent import recent_actions
 from .services import invite_token_matches
 
@@ -306,7 +306,12 @@ def table_head(*, game_id: int, user: User, invite_token: str | None = None) -> 
     mine = None
     if user.is_authenticated:
         # `game__pk`, not `game_id`: the pk's lookup answers "none" for an id no database holds
-        mine = Seat.objects.select_related("game").filter(game__pk=game_id, user=user).first()
+        mine = (
+            Seat.objects.select_related("game")
+            .filter(game__pk=game_id, user=user)
+            .annotate(**_new_to_game())
+            .first()
+        )
     game = mine.game if mine is not None else Game.objects.filter(pk=game_id).first()
     if game is None:
         raise GameNotFound()
@@ -335,6 +340,28 @@ def _head(game: Game, mine: Seat | None, user: User, invite_token: str | None) -
         is_member=mine is not None,
         seat=mine.index if mine is not None and game.snapshot is not None else None,
     )
+
+
+def _new_to_game() -> dict[str, Exists]:
+    """Annotations of a reader's Seat row for the "new to this game" panel: whether they sat at
+    another running or finished game of its kind, and whether they dismissed that kind's panel."""
+    played = Seat.objects.filter(
+        user_id=OuterRef("user_id"),
+        game__slug=OuterRef("game__slug"),
+        game__status__in=[Game.Status.RUNNING, Game.Status.FINISHED],
+    ).exclude(game_id=OuterRef("game_id"))
+    dismissed = LearnPanelDismissal.objects.filter(user_id=OuterRef("user_id"), slug=OuterRef("game__slug"))
+    return {"played_before": Exists(played), "learn_dismissed": Exists(dismissed)}
+
+
+def learn_panel_shown(*, head: TableHead) -> bool:
+    """Whether the reader sees the "new to this game" panel on this table: they sit at it, have
+    never sat at another running or finished game of its kind, and have not dismissed the panel
+    of that kind (read with the reader's seat by `table_head`: no query of its own)."""
+    mine = head.mine
+    if mine is None:
+        return False
+    return not (getattr(mine, "played_before", True) or getattr(mine, "learn_dismissed", True))
 
 
 def table_of(head: TableHead) -> Table:

@@ -9,6 +9,7 @@ urlpatterns = [
     path("games/new/", views.create, name="create"),
     path("games/history/", views.history, name="history"),
     path("games/rules/<slug:slug>/", table_views.rules, name="rules"),
+    path("games/learn/<slug:slug>/dismiss/", views.learn_dismiss, name="learn_dismiss"),
     path("games/<int:game_id>/", views.table, name="table"),
     path("games/<int:game_id>/act/", views.act, name="act"),
     path("games/<int:game_id>/version/", table_views.version, name="version"),

@@ -21,7 +21,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import urlencode
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -173,7 +173,12 @@ def _table_response(request: HttpRequest, head: selectors.TableHead) -> HttpResp
     fragment = _table_fragment(request, head)
     if request.htmx:
         return answer_with_csrf(request, HttpResponse(fragment))
-    context = {"t": head, "started": head.started, "table_html": fragment}
+    context = {
+        "t": head,
+        "started": head.started,
+        "table_html": fragment,
+        "learn_panel": selectors.learn_panel_shown(head=head),
+    }
     return answer_with_csrf(request, render(request, TABLE_TEMPLATE, context))
 
 
@@ -210,7 +215,11 @@ def play_move(
 @vary_on_htmx
 @handles_game_errors
 def act(request: HttpRequest, game_id: int) -> HttpResponse:
-    data = cleaned_or_error(ActionForm(request.POST))
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        # a missing (or unseen) game is "no such game" whatever the form holds
+        selectors.table_head(game_id=game_id, user=request.user)
+    data = cleaned_or_error(form)
     return play_move(
         request,
         game_id=game_id,
@@ -270,3 +279,21 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 def history(request: HttpRequest) -> HttpResponse:
     return render(request, "games/history.html", {"entries": selectors.finished_games(user=request.user)})
+
+
+@require_POST
+@login_required
+@vary_on_htmx
+@handles_game_errors
+def learn_dismiss(request: HttpRequest, slug: str) -> HttpResponse:
+    """Hide the "new to this game" panel of `slug` for good: htmx swaps the panel away (an empty
+    answer); a plain form goes back to the page it came from."""
+    services.learn_panel_dismiss(user=request.user, slug=slug)
+    if request.htmx:
+        return HttpResponse("")
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        back = reverse("games:lobby")
+    return redirect(back)

@@ -3,12 +3,10 @@ from django.utils.translation import gettext_lazy as _
 
 import engine
 from games import payloads
+from games.models import Game
 
-PACE_CHOICES = [
-    ("12h", _("12 hours per decision")),
-    ("24h", _("24 hours per decision")),
-    ("72h", _("72 hours per decision")),
-]
+#: The lobby's presets, the time bank included.
+PACE_CHOICES = Game.Pace.choices
 
 
 class SeasonForm(forms.Form):
@@ -20,7 +18,7 @@ class SeasonForm(forms.Form):
         initial="{}",
         help_text=_("Rule options as a JSON object; leave {} for the defaults."),
     )
-    pace = forms.ChoiceField(label=_("Pace"), choices=PACE_CHOICES, initial="24h")
+    pace = forms.ChoiceField(label=_("Pace"), choices=PACE_CHOICES, initial=Game.Pace.HOURS_24)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, initial=5)
     division_size = forms.IntegerField(

@@ -40,7 +40,8 @@ from .pairing import History, make_round
 from .selectors import season_standings
 from .standings import Finish, next_divisions
 
-PACES = ("12h", "24h", "72h")
+#: The lobby's presets (the time bank included).
+PACES = tuple(Game.Pace.values)
 
 
 def _locked_season(season_id: int) -> Season:

@@ -28,7 +28,7 @@ from games.services import deadline_postpone, deadlines_due_now
 from .deadlines import enqueue_autoplay
 from .models import GameSettings, Kind, Notification, Prompt, SeatStatus, Vacation
 from .outbox import create_rows, due_now, enqueue_marked_on_commit, start_mail_key
-from .prompts import away, game_context, prompt_context, reminder_times, retime_prompt
+from .prompts import away, game_context, prompt_context, reminder_times, retime_prompt, seat_names
 from .selectors import forget_notices
 
 #: Sources of actions a person took (they reset the idle ladder).
@@ -164,6 +164,8 @@ def _load_seats(ids: list[int], now: dt.datetime) -> tuple[dict[int, list[dict[s
             "user_id",
             "resigned",
             "due_at",
+            "decision",
+            "decision_since",
             "vacation_until",
             "user__profile__display_name",
             "user__username",
@@ -253,6 +255,7 @@ def _mail_start(effects: _Effects, table: _Table) -> None:
     """Every player gets the start mail: who plays, and their own seat's view (a league table's
     players got the round's mail instead, under the same key: `leagues.services`)."""
     players = [{"seat": s["index"], "name": effects.names[s["user_id"]]} for s in table.seats]
+    names = seat_names({p["seat"]: p["name"] for p in players})
     for seat in table.seats:
         effects.rows.append(
             Notification(
@@ -265,6 +268,7 @@ def _mail_start(effects: _Effects, table: _Table) -> None:
                     "game": table.ctx,
                     "seat": seat["index"],
                     "players": players,
+                    "names": names,
                     "view": table.rules.view(table.state, seat["index"]),
                 },
                 send_after=effects.now,
@@ -311,7 +315,7 @@ def _prompt_seat(effects: _Effects, table: _Table, seat: dict[str, Any], status:
             due_at = extended
     legal = table.rules.legal_actions(table.state, index)
     prompt = status.open_prompt
-    if prompt is not None and index not in table.write.acted_seats and prompt.actions == legal:
+    if prompt is not None and _same_decision(seat, prompt, legal, acted=index in table.write.acted_seats):
         effects.kept.setdefault(game.version, []).append(prompt.pk)  # the same decision: no new mail
         if prompt.due_at != due_at:
             prompt.due_at = due_at
@@ -332,8 +336,21 @@ def _prompt_seat(effects: _Effects, table: _Table, seat: dict[str, Any], status:
     effects.fresh.append((prompt, table))
 
 
+def _same_decision(seat: dict[str, Any], prompt: Prompt, legal: list[Any], *, acted: bool) -> bool:
+    """Whether the seat's open prompt still asks what the seat is asked now: its decision
+    (`games.decisions`, noted by the write) began no later than the prompt. An any-time action
+    (a card played face up, a trade offer) leaves a decision running, whoever made it, so it asks
+    nothing new; the prompt's numbered choices stay as mailed (one no longer legal is refused when
+    chosen). A seat with no decision noted (written before decisions were kept) falls back to
+    comparing its legal actions."""
+    if seat["decision"]:
+        return bool(seat["decision_since"] <= prompt.version)
+    return not acted and prompt.actions == legal
+
+
 def _mail_end(effects: _Effects, table: _Table) -> None:
-    """Every player gets the results: places and scores of every seat."""
+    """Every player gets the results: places and scores of every seat, and its own view of the
+    end (every card revealed), from which the mail shows the table's results with their points."""
     scores, places = table.rules.scores(table.state), table.rules.ranking(table.state)
     results = sorted(
         (
@@ -350,7 +367,13 @@ def _mail_end(effects: _Effects, table: _Table) -> None:
                 user_id=seat["user_id"],
                 game=table.game,
                 seat_index=seat["index"],
-                context={"game": table.ctx, "seat": seat["index"], "results": results},
+                context={
+                    "game": table.ctx,
+                    "seat": seat["index"],
+                    "results": results,
+                    "names": seat_names({r["seat"]: r["name"] for r in results}),
+                    "view": table.rules.view(table.state, seat["index"]),
+                },
                 send_after=effects.now,
             )
         )
@@ -463,7 +486,7 @@ def _recent_actions(game_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
             recent=Window(RowNumber(), partition_by=[F("game_id")], order_by=F("seq").desc())
         ).filter(recent__lte=RECENT_ACTIONS)
     logs: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in game_ids}
-    for act in rows.values("game_id", "seq", "seat_index", "source", "events"):
+    for act in rows.values("game_id", "seq", "seat_index", "source", "payload", "events"):
         logs[act["game_id"]].append(act)
     for log in logs.values():
         log.sort(key=lambda act: act["seq"])

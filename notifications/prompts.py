@@ -15,8 +15,9 @@ from typing import Any
 from django.conf import settings
 
 import engine
-from games.i18n import labels_by_language_all, log_lines_by_language
-from games.models import Game
+from games import decisions
+from games.i18n import labels_by_language_all
+from games.models import Action, Game
 
 from .errors import PromptExpired, PromptInvalid, PromptStale, PromptUsed
 from .models import Kind, Notification, Prompt, SeatStatus, Status
@@ -76,18 +77,6 @@ def game_context(game: Game, rules: engine.Game) -> dict[str, Any]:
     return {"id": game.pk, "slug": game.slug, "name": rules.name, "version": game.version}
 
 
-def describe_event(rules: engine.Game, event: dict[str, Any]) -> str:
-    describe = getattr(rules, "describe_event", None)
-    if describe is not None:
-        try:
-            return str(describe(event))
-        except Exception:  # an engine without a label for this event: fall back below
-            pass
-    label = str(event.get("type", "")).replace("_", " ").capitalize()
-    details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in {"type", "visible_to"})
-    return f"{label} ({details})" if details else label
-
-
 def away(
     seats: list[dict[str, Any]], statuses: dict[int, SeatStatus], names: dict[int, str]
 ) -> list[dict[str, Any]]:
@@ -109,6 +98,40 @@ def away(
     ]
 
 
+def seat_names(names: dict[int, str]) -> dict[str, str]:
+    """Players' names by seat index, as a mail's context stores them (JSON keys are strings)."""
+    return {str(index): name for index, name in names.items()}
+
+
+def news_since_decision(
+    rules: engine.Game, index: int, recent: list[dict[str, Any]], over: bool
+) -> list[dict[str, Any]]:
+    """The actions since the seat last decided (its last action that answered a question, not an
+    any-time one), each with only the events the seat may see: what its mail tells as news."""
+    last = max(
+        (
+            a["seq"]
+            for a in recent
+            if a["seat_index"] == index and not decisions.is_any_time(rules, a.get("payload"))
+        ),
+        default=0,
+    )
+    news = []
+    for act in recent:
+        if act["seq"] <= last:
+            continue
+        events = engine.events_for(act["events"], index, game_over=over)
+        if events:
+            news.append(
+                {
+                    "seat": act["seat_index"],
+                    "events": events,
+                    "timed_out": act.get("source") == Action.Source.TIMEOUT,
+                }
+            )
+    return news
+
+
 def prompt_context(
     rules: engine.Game,
     state: Any,
@@ -122,25 +145,16 @@ def prompt_context(
     players: dict[int, str],
 ) -> dict[str, Any]:
     """What a prompt mail shows, from the seat's own view, visible events and legal actions;
-    `players` names the seats by their players, as the table's log does."""
-    last_own = max((a["seq"] for a in recent if a["seat_index"] == index), default=0)
-    visible = [
-        ev
-        for act in recent
-        if act["seq"] > last_own
-        for ev in engine.events_for(act["events"], index, game_over=over)
-    ]
-    view = rules.view(state, index)
+    `players` names the seats by their players, as the table's log does. The mail is worded
+    when it is rendered, in its recipient's language, by the table's presenters
+    (`presenting.present_mail`); the choices' labels are kept per language for the digest."""
     return {
         "game": game_ctx,
         "seat": index,
         "prompt": prompt.pk,
-        "view": view,
-        "events": [describe_event(rules, ev) for ev in visible],
-        # the same events as the table's log words them, per language: rendering picks the recipient's
-        "events_by_language": (
-            log_lines_by_language(game_ctx["slug"], visible, view, players) if visible else {}
-        ),
+        "view": rules.view(state, index),
+        "names": seat_names(players),
+        "news": news_since_decision(rules, index, recent, over),
         "choices": [
             {
                 "n": n,

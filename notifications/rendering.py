@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import datetime as dt
 import email.policy
+import re
+import textwrap
 import zoneinfo
 from typing import Any
 
+import css_inline
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
@@ -29,6 +32,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from .models import Kind, Notification, Prompt
+from .presenting import present_mail
 from .tokens import make_act_token, make_unsubscribe_token, message_id, reply_address
 
 #: Kinds that answer a mail of the player's (RFC 3834's "auto-replied"); the rest are generated.
@@ -100,7 +104,15 @@ def _choices_with_links(n: Notification, ctx: dict[str, Any], prompt_id: int) ->
     language = _language(n)
     for choice in out:  # the label in the recipient's language, when the row carries it
         choice["label"] = choice.get("labels", {}).get(language, choice.get("label", ""))
-    return out
+    # Choices that read the same (two Water cards to keep) are shown once, as on the table: either
+    # plays the same; the others keep their numbers, which a reply or a link names.
+    seen: set[str] = set()
+    shown = []
+    for choice in out:
+        if choice["label"] not in seen:
+            seen.add(choice["label"])
+            shown.append(choice)
+    return shown
 
 
 def _language(n: Notification) -> str:
@@ -120,11 +132,13 @@ def build_context(n: Notification) -> dict[str, Any]:
                 .first()
             )
             ctx = {**(base or {}), **ctx}
-        # The deadline as it is now (vacations and re-timing move it), not as it was written.
-        due_at = Prompt.objects.filter(pk=n.prompt_id).values_list("due_at", flat=True).first()
+        # The deadline as it is now (vacations and re-timing move it), not as it was written;
+        # the prompt's actions are what its choices number (and what its question asks).
+        row = Prompt.objects.filter(pk=n.prompt_id).values_list("due_at", "actions").first()
+        due_at, ctx["actions"] = row if row is not None else (None, [])
         ctx["due_at"] = due_at.isoformat() if due_at else None
     ctx["kind"] = n.kind
-    if ctx.get("events_by_language"):  # the log's sentences in the recipient's language
+    if ctx.get("events_by_language"):  # a row written before mails were worded when rendered
         ctx["events"] = ctx["events_by_language"].get(_language(n), ctx.get("events", []))
     ctx["name"] = profile.display_name if profile is not None else ""
     ctx["time_zone"] = str(zone)
@@ -169,14 +183,57 @@ def render_parts(n: Notification) -> tuple[str, str, str, dict[str, Any]]:
         if zone is not None:
             timezone.activate(zone)
         try:
+            ctx.update(present_mail(ctx, ctx.get("actions")))
             prefix = f"notifications/email/{n.kind}"
             subject = " ".join(render_to_string(f"{prefix}_subject.txt", ctx).split())
-            text = render_to_string(f"{prefix}_message.txt", ctx)
-            html = render_to_string(f"{prefix}_message.html", ctx)
+            text = wrap_text(render_to_string(f"{prefix}_message.txt", ctx))
+            html = inline_css(render_to_string(f"{prefix}_message.html", ctx))
         finally:
             if zone is not None:
                 timezone.deactivate()
     return subject_prefix(ctx) + subject, text, html, ctx
+
+
+#: Where the plain-text part wraps (RFC 5322 recommends at most 78 characters a line).
+TEXT_WIDTH = 78
+#: A line's lead that its wrapped lines keep: indentation and a list mark ("  - ", "  3. ").
+LEAD = re.compile(r"^(\s*)((?:[-*\u2022]|\d+\.)\s+)?")
+#: Runs of blank lines (left by a template's optional sections) become one.
+BLANK_LINES = re.compile(r"\n(?:[ \t]*\n){2,}")
+#: One inliner for every mail: rules from the template's <style> go into style attributes (for
+#: clients that drop <style>); @media rules (dark mode, narrow screens) stay in a <style> for the
+#: clients that read it; never a remote stylesheet.
+INLINER = css_inline.CSSInliner(keep_at_rules=True, load_remote_stylesheets=False)
+
+
+def wrap_text(text: str, width: int = TEXT_WIDTH) -> str:
+    """Plain text wrapped at `width`, each wrapped line indented under its first (a list item's
+    text under its text); words are never broken, so a URL stays whole on a line of its own,
+    however long. Runs of blank lines become one."""
+    out = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            out.append(line)
+            continue
+        match = LEAD.match(line)
+        indent, mark = match.group(1), match.group(2) or ""
+        out.extend(
+            textwrap.wrap(
+                line[len(indent) + len(mark) :],
+                width=width,
+                initial_indent=indent + mark,
+                subsequent_indent=" " * (len(indent) + len(mark)),
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+            or [line]
+        )
+    return BLANK_LINES.sub("\n\n", "\n".join(out)).strip("\n") + "\n"
+
+
+def inline_css(html: str) -> str:
+    """The HTML part with its stylesheet inlined (`css-inline`)."""
+    return INLINER.inline(html) if html.strip() else html
 
 
 def subject_prefix(context: dict[str, Any]) -> str:

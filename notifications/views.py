@@ -20,8 +20,11 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 import engine
+from games import selectors as game_selectors
+from games.errors import NotAllowed
 from games.i18n import describe_action
 from games.models import Action, Game
+from games.views import handles_game_errors
 
 from . import bounces
 from .answers import play_prompt_choice
@@ -113,9 +116,13 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@handles_game_errors
 def mute(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A player turns the mail of one game off or on. A game the user cannot see is "no such
+    game" (404); one they watch but do not play sends them nothing to mute (403)."""
     if not Game.objects.filter(pk=game_id, seats__user=request.user).exists():
-        return render(request, "notifications/link_refused.html", {"message": _("No such game.")}, status=404)
+        game_selectors.table_head(game_id=game_id, user=request.user)  # GameNotFound if unseen
+        raise NotAllowed(_("You do not play in this game, so it sends you no mail to mute."))
     if request.POST.get("mute", "1") == "1":
         mute_game(user=request.user, game_id=game_id)
         messages.success(request, _("No more mail from this game."))

@@ -6,4 +6,5 @@ app_name = "replays"
 urlpatterns = [
     path("games/<int:game_id>/replay/", views.replay, name="replay"),
     path("games/<int:game_id>/export.json", views.export, name="export"),
+    path("games/learn/<slug:slug>/", views.learn, name="learn"),
 ]

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+import engine
 from clubs.errors import Invalid
 from clubs.http import handles_club_errors
 from games.board import present_board
 from games.board.log import Played, sections
 
-from . import selectors
+from . import selectors, tutorial
 
 
 def _int_param(request: HttpRequest, name: str) -> int | None:
@@ -46,6 +47,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "log": sections(data.slug, [Played(seat=None, events=data.log)], data.view, names, data.reader),
         "seat_param": "spectator" if data.seat is None else str(data.seat),
         "seen_by": None if data.seat is None else data.seat + 1,
+        "as_reader": data.seat == data.reader,
         "seat_links": [
             {
                 "param": "spectator" if s is None else str(s),
@@ -66,3 +68,29 @@ def export(request: HttpRequest, game_id: int) -> HttpResponse:
     response = JsonResponse(data, json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
     return response
+
+
+@require_GET
+def learn(request: HttpRequest, slug: str) -> HttpResponse:
+    """How to play a game: its demo, one moment at a time (`?step=` counts from 1)."""
+    if slug not in tutorial.DEMOS:
+        raise Http404()
+    raw = request.GET.get("step", "1")
+    try:
+        lesson = tutorial.lesson(slug, int(raw) - 1)
+    except (ValueError, IndexError):
+        raise Http404() from None
+    names = dict(enumerate(lesson.demo.names))
+    context = {
+        "lesson": lesson,
+        "name": engine.get_game(slug).name,
+        "slug": slug,
+        "players": lesson.demo.names,
+        "b": present_board(slug, lesson.view, names, None),
+        "board_template": f"games/table.html#board_{slug}",
+        "private_template": f"games/table.html#private_{slug}",
+        "log": sections(slug, [Played(seat=None, events=lesson.log)], lesson.view, names, None),
+        "seen_by": tutorial.SEAT + 1,
+        "as_reader": False,
+    }
+    return render(request, "replays/learn.html", context)

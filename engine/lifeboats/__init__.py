@@ -1,4 +1,4 @@
-"""Lifeboats (Ronald Wettering, 1993), 3-6 players: the rules in `shared/rules/lifeboats.md`.
+"""Lifeboats (Ronald Wetterling, 1993), 3-6 players: the rules in `shared/rules/lifeboats.md`.
 
 The layout is the same as `engine.lifeboat`'s: `data` (colours, lanes, islands and points,
 figure counts), `state` (dataclasses with a JSON round trip), `board` (queries on a state, the

@@ -1,4 +1,4 @@
-"""Lifeboats (Wettering) presented from one seat's view: seven lanes, the boats with their six
+"""Lifeboats (Wetterling) presented from one seat's view: seven lanes, the boats with their six
 seats, islands and harbour, the seat's vote cards, and after the end every figure's points."""
 
 from __future__ import annotations

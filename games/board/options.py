@@ -56,7 +56,12 @@ OPTIONS: dict[tuple[str, str], OptionText] = {
 
 
 #: Options that take one of a few values (the create form offers a menu).
-CHOICES: dict[tuple[str, str], list[Any]] = {("lifeboats", "four_sailors_from"): [3, 4, 5, 6, 7]}
+CHOICES: dict[tuple[str, str], list[Any]] = {
+    ("lifeboats", "four_sailors_from"): [3, 4, 5, 6, 7],
+    # every way of sharing the seven lanes out among three islands, the rules' own first
+    ("lifeboats", "island_lanes"): [[2, 2, 3]]
+    + [[a, b, 7 - a - b] for a in range(1, 6) for b in range(1, 7 - a) if [a, b, 7 - a - b] != [2, 2, 3]],
+}
 
 
 def option_text(slug: str, name: str) -> OptionText:

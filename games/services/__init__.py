@@ -4,12 +4,14 @@
 - `moves`: the write path of every game state (moves, default actions for deadlines, resigning):
   the row lock, the version check, the engine's guard, and the store with its signals.
 - `deadlines`: the deadlines moved outside a move (vacations, absent seats played at once).
+- `learning`: the dismissal of the "new to this game" panel.
 - `writes`: games' note of each stored write whose follow-up (prompts, mails) is still to do.
 
 Refusals raise `games.errors.GameError` subclasses and write nothing.
 """
 
 from .deadlines import deadline_postpone, deadlines_due_now, deadlines_extend
+from .learning import learn_panel_dismiss
 from .lobby import (
     game_abandon,
     game_create,
@@ -40,6 +42,7 @@ __all__ = [
     "invite_send",
     "invite_token_matches",
     "late_writes",
+    "learn_panel_dismiss",
     "note_writes",
     "pending_writes",
     "writes_done",

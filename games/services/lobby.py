@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
+from accounts.selectors import display_name
 
 from .. import hooks
 from ..errors import GameError, GameNotFound, InvalidRequest, NotAllowed, WrongStatus
@@ -245,7 +246,7 @@ def invite_send(*, game_id: int, user: AbstractBaseUser, email: str, link: str) 
         raise GameNotFound() from None
     _seat_of(game, list(game.seats.all()), user)
     _require_status(game, Game.Status.OPEN)
-    context = {"game_name": game.engine.name, "link": link}
+    context = {"game_name": game.engine.name, "link": link, "inviter": display_name(user)}
     subject = " ".join(render_to_string("games/email/invite_subject.txt", context).split())
     body = render_to_string("games/email/invite_message.txt", context)
     hooks.send_invitation(message=EmailMessage(subject, body, None, [email]), sent_by=user)

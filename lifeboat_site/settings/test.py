@@ -9,6 +9,9 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
 # One provider's webhooks are mounted, so the inbound tests and the URL walk reach them.
 MAIL_WEBHOOK_PROVIDER = "postmark"
+# ...and answer only to a secret, as in production (without one anymail warns that they are open
+# to anyone on every request); the tests that need another secret, or none, set ANYMAIL themselves.
+ANYMAIL = {"WEBHOOK_SECRET": "lifeboat:test-webhook-secret"}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},

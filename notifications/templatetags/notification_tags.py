@@ -1,4 +1,4 @@
-"""Filters for mail templates: a seat's view as readable lines, humanised labels."""
+"""Tags for the table and every page: who is away from a table, and the unreachable-mail banner."""
 
 from __future__ import annotations
 
@@ -10,46 +10,6 @@ from notifications.bounces import unreachable_address
 from notifications.selectors import seat_badges
 
 register = template.Library()
-
-
-def _label(key: str) -> str:
-    return str(key).replace("_", " ").capitalize()
-
-
-def _scalar(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "-"
-    return str(value)
-
-
-def _lines(value: Any, prefix: str, depth: int, out: list[str]) -> None:
-    if isinstance(value, dict):
-        if depth > 2:
-            out.append(f"{prefix}: …")
-            return
-        for key, item in value.items():
-            label = f"{prefix} / {_label(key)}" if prefix else _label(key)
-            _lines(item, label, depth + 1, out)
-    elif isinstance(value, list):
-        if all(not isinstance(v, dict | list) for v in value):
-            out.append(f"{prefix}: {', '.join(_scalar(v) for v in value) or '-'}")
-        elif depth > 2:
-            out.append(f"{prefix}: …")
-        else:
-            for n, item in enumerate(value):
-                _lines(item, f"{prefix} [{n}]", depth + 1, out)
-    else:
-        out.append(f"{prefix}: {_scalar(value)}")
-
-
-@register.filter
-def view_lines(view: Any) -> list[str]:
-    """A seat's view (JSON) as "Label: value" lines; built only from what the view holds."""
-    out: list[str] = []
-    _lines(view or {}, "", 0, out)
-    return out[:80]
 
 
 @register.inclusion_tag("notifications/_table_notices.html", takes_context=True)

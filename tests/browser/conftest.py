@@ -84,26 +84,44 @@ def chromium(chromium_browser):
     assert watch.refused == [], "the Content-Security-Policy refused:\n" + "\n".join(watch.refused)
 
 
-class _OneAtATime:
-    """A WSGI application that lets one request at a time through `app`, from the call until its
-    response is closed."""
+class _Served:
+    """A WSGI application around `app` that knows how many requests are in flight (from the call
+    until the response is closed, when Django's `request_finished` runs) and, with `one_at_a_time`,
+    lets only one through at a time."""
 
-    def __init__(self, app: Callable[..., Any]) -> None:
-        self.app, self.lock = app, threading.Lock()
+    def __init__(self, app: Callable[..., Any], *, one_at_a_time: bool) -> None:
+        self.app, self.one_at_a_time = app, one_at_a_time
+        self.lock = threading.Lock()
+        self.idle = threading.Condition()
+        self.in_flight = 0
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        self.lock.acquire()
+        with self.idle:
+            self.in_flight += 1
+        if self.one_at_a_time:
+            self.lock.acquire()
         try:
             result = self.app(environ, start_response)
         except BaseException:
-            self.lock.release()
+            self._done()
             raise
-        return _Releasing(result, self.lock)
+        return _Releasing(result, self._done)
+
+    def _done(self) -> None:
+        if self.one_at_a_time:
+            self.lock.release()
+        with self.idle:
+            self.in_flight -= 1
+            self.idle.notify_all()
+
+    def wait_idle(self, timeout: float) -> bool:
+        with self.idle:
+            return self.idle.wait_for(lambda: self.in_flight == 0, timeout=timeout)
 
 
 class _Releasing:
-    def __init__(self, result: Iterable[bytes], lock: threading.Lock) -> None:
-        self.result, self.lock = result, lock
+    def __init__(self, result: Iterable[bytes], done: Callable[[], None]) -> None:
+        self.result, self.done = result, done
 
     def __iter__(self) -> Iterator[bytes]:
         return iter(self.result)
@@ -114,13 +132,13 @@ class _Releasing:
             if close is not None:
                 close()
         finally:
-            self.lock.release()
+            self.done()
 
 
 @pytest.fixture(scope="session")
 def live_server(live_server):
-    """pytest-django's live server, serving one request at a time when its threads share a
-    connection.
+    """pytest-django's live server, which knows its requests in flight, and serves one request at
+    a time when its threads share a connection.
 
     With the in-memory SQLite test database, every request thread of the live server uses the
     test's one SQLite connection (Django cannot give them connections of their own to a private
@@ -130,6 +148,29 @@ def live_server(live_server):
     serialized.
     """
     thread = live_server.thread
-    if thread.connections_override:
-        thread.httpd.set_app(_OneAtATime(thread.httpd.get_app()))
+    thread.httpd.set_app(_Served(thread.httpd.get_app(), one_at_a_time=bool(thread.connections_override)))
     return live_server
+
+
+@pytest.fixture(autouse=True)
+def _browsers_done_before_the_database(request):
+    """A test with the live server ends its browsers' requests while it still has the database.
+
+    Pages left open poll the table every few seconds, and a request still in flight when a test
+    ends is finished (Django's `request_finished` checks the connection) after pytest-django has
+    blocked database access again: the live server's thread then printed "Database access not
+    allowed" tracebacks into the test output. So, before the test's database access ends (this
+    fixture asks for it, so it is torn down first), every browser context the test opened is
+    closed, and then the requests in flight are waited for.
+    """
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    server = request.getfixturevalue("live_server")
+    browser = request.getfixturevalue("chromium") if "chromium" in request.fixturenames else None
+    yield
+    if browser is not None:
+        for context in list(browser.contexts):
+            context.close()
+    assert server.thread.httpd.get_app().wait_idle(timeout=30), "the live server is still busy"

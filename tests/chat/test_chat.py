@@ -88,8 +88,9 @@ def test_hidden_messages_are_shown_to_nobody(client, table):
 def test_strangers_and_bad_messages_are_refused(client, table):
     game, users = table
     client.force_login(UserFactory())
-    assert_refused(client.get(chat_url(game)), 404)
-    assert_refused(client.post(chat_url(game), {"text": "hi"}), 404)
+    only_players = "Only the players at this table can read and write its chat"
+    assert_refused(client.get(chat_url(game)), 403, only_players)
+    assert_refused(client.post(chat_url(game), {"text": "hi"}), 403, only_players)
     client.force_login(users[0])
     assert_refused(client.post(chat_url(game), {"text": "   ", "to": ""}), 400)
     assert_refused(client.post(chat_url(game), {"text": "me", "to": "0"}), 400)
@@ -137,3 +138,20 @@ def test_staff_hide_messages_in_the_admin(client, table):
     assert response.status_code == 302
     message.refresh_from_db()
     assert message.hidden
+
+
+def test_a_private_games_chat_is_no_such_game_to_strangers(client):
+    from games.models import Game
+
+    game, _users = start_game("lifeboat", 4, visibility=Game.Visibility.PRIVATE)
+    client.force_login(UserFactory())
+    assert_refused(client.get(chat_url(game)), 404, "There is no such game.")
+    assert_refused(client.get(reverse("chat:chat", args=[999999])), 404, "There is no such game.")
+
+
+def test_a_seat_at_an_open_game_is_told_the_chat_opens_at_the_start(client):
+    from tests.factories import GameFactory
+
+    game = GameFactory(slug="lifeboat", num_players=4)
+    client.force_login(game.created_by)
+    assert_refused(client.get(chat_url(game)), 409, "The chat opens when the game starts.")

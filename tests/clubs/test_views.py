@@ -246,3 +246,30 @@ def club_page_queries(members, games):
 
 def test_club_page_queries_do_not_grow_with_members_or_games():
     assert club_page_queries(members=3, games=2) == club_page_queries(members=12, games=8)
+
+
+def test_clubs_and_leagues_offer_the_lobbys_paces_with_the_time_bank():
+    from clubs.forms import ClubGameForm
+    from games.forms import GameCreateForm
+    from leagues.forms import SeasonForm
+
+    lobby = [str(label) for _value, label in GameCreateForm().fields["pace"].choices]
+    assert "Time bank: 3 days, +12 hours per decision, up to 7 days" in lobby
+    for form in (ClubGameForm(), SeasonForm()):
+        assert [str(label) for _value, label in form.fields["pace"].choices] == lobby
+    club, admin, (member, _other) = make_club(members=2)
+    data = {"slug": "lifeboats", "num_players": 3, "pace": "bank", "rated": "on"}
+    assert signed_in(member).post(reverse("clubs:game_new", args=[club.slug]), data).status_code == 302
+    assert Game.objects.get().pace == Game.Pace.BANK
+    season = {
+        "name": "Winter",
+        "slug": "lifeboats",
+        "pace": "bank",
+        "rounds": 2,
+        "division_size": 12,
+        "promote": 2,
+        "relegate": 2,
+        "options": "{}",
+    }
+    assert signed_in(admin).post(reverse("leagues:new", args=[club.slug]), season).status_code == 302
+    assert Season.objects.get().pace == "bank"

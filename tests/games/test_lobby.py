@@ -141,3 +141,50 @@ def test_table_and_rules_answers_vary_on_htmx(client):
     client.force_login(game.created_by)
     for url in (table_url(game), reverse("games:rules", args=["lifeboat"])):
         assert "HX-Request" in client.get(url)["Vary"]
+
+
+def test_every_option_a_game_declares_can_be_set_from_the_create_form(client):
+    import engine
+    from games.forms import GameCreateForm, option_field_name
+
+    form = GameCreateForm()
+    for slug, rules in engine.GAMES.items():
+        for option in rules.options:
+            assert option_field_name(slug, option) in form.fields, (slug, option)
+    client.force_login(UserFactory())
+    page = client.get(reverse("games:create")).content.decode()
+    assert 'name="lifeboats__island_lanes"' in page
+    assert "Lanes per island" in text_of(page)
+    response = client.post(
+        reverse("games:create"),
+        {
+            "game": "lifeboats",
+            "num_players": 3,
+            "pace": "24h",
+            "visibility": "public",
+            "lifeboats__island_lanes": "3, 1, 3",
+        },
+    )
+    assert response.status_code == 302
+    assert Game.objects.get().options["island_lanes"] == [3, 1, 3]
+
+
+@pytest.mark.parametrize("lanes", ["3, 3, 3", "a, b, c", "7"])
+def test_lanes_that_do_not_share_seven_are_refused_by_the_form(client, lanes):
+    client.force_login(UserFactory())
+    data = {"game": "lifeboats", "num_players": 3, "pace": "24h", "visibility": "public"}
+    response = client.post(reverse("games:create"), {**data, "lifeboats__island_lanes": lanes})
+    assert response.status_code == 400
+    assert not Game.objects.exists()
+
+
+def test_a_list_option_without_a_menu_is_typed_as_numbers():
+    from django import forms as django_forms
+
+    from games.forms import IntListField
+
+    field = IntListField(required=False)
+    assert field.clean("2, 2,3") == [2, 2, 3]
+    assert field.clean("") is None
+    with pytest.raises(django_forms.ValidationError):
+        field.clean("two")

@@ -78,6 +78,7 @@ def test_join_leave_start_through_the_pages(client):
 
 def test_invite_link_and_mail(client):
     game = GameFactory(visibility=Game.Visibility.PRIVATE)
+    Profile.objects.filter(user=game.created_by).update(display_name="Captain Ahab")
     client.force_login(game.created_by)
     page = client.get(table_url(game)).content.decode()
     assert f"?invite={game.invite_token}" in page
@@ -85,6 +86,10 @@ def test_invite_link_and_mail(client):
     # Queued in the outbox (tests/notifications/test_invitations.py follows it to the wire).
     [queued] = Notification.objects.filter(to_email="friend@example.com")
     assert f"?invite={game.invite_token}" in queued.body_text
+    # the mail says who invites (by their display name, never their address)
+    assert "Captain Ahab invites you to a game of Lifeboats" in queued.subject
+    assert "Captain Ahab invites you to take a seat" in queued.body_text
+    assert game.created_by.email not in queued.body_text
     stranger = UserFactory()
     client.force_login(stranger)
     assert client.get(table_url(game)).status_code == 404
@@ -181,3 +186,16 @@ def test_a_player_from_before_profiles_is_named_on_the_table(client):
     name = Profile.objects.get(user=users[1]).display_name  # generated: nothing of the address
     assert name in page
     assert "old.timer" not in page
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("data", [{}, {"action": '{"type": "nothing"}', "expected_version": "1"}])
+def test_a_move_at_a_game_that_does_not_exist_is_no_such_game(client, htmx, data):
+    from tests.factories import UserFactory
+
+    client.force_login(UserFactory())
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = client.post("/games/999999/act/", data, **headers)
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
+    assert "There is no such game." in response.content.decode()

@@ -15,7 +15,7 @@ def extracted():
 def test_the_extraction_finds_the_marked_strings(extracted):
     msgids = {e.msgid for e in extracted}
     assert "Your settings are saved." in msgids  # Python
-    assert "Since your last move" in msgids  # a mail template
+    assert "What happened since you last decided" in msgids  # a mail template
     assert len(msgids) > 500
 
 

@@ -8,7 +8,7 @@ from accounts.models import Profile
 from games.i18n import describe_action
 from games.models import GameWrite
 from games.services import note_writes
-from notifications import outbox
+from notifications import outbox, rendering
 from notifications.models import Kind, Notification, Prompt, Status
 
 from .helpers import (
@@ -138,7 +138,7 @@ def test_a_lifeboats_prompt_mail_names_the_players_in_what_happened(django_captu
     for _ in range(40):
         game = play(django_capture_on_commit_callbacks, game)
         for row in Notification.objects.filter(game=game, kind=Kind.PROMPT).order_by("-pk")[:3]:
-            lines = row.context.get("events_by_language", {}).get("en", [])
+            lines = rendering.render_parts(row)[3].get("events", [])
             others = [name for seat, name in enumerate(names) if seat != row.seat_index]
             if any(name in line for line in lines for name in others):
                 assert not any("Seat " in line for line in lines)

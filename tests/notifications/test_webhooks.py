@@ -105,3 +105,19 @@ def test_production_with_a_provider_refuses_to_start_without_the_webhook_secret(
     assert done.returncode != 0
     assert "notifications.E001" in done.stderr
     assert manage_check(ANYMAIL_WEBHOOK_SECRET=SECRET).returncode == 0
+
+
+def test_the_test_settings_secure_the_webhooks_so_anymail_does_not_warn(client):
+    import warnings
+
+    from anymail.exceptions import AnymailInsecureWebhookWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", AnymailInsecureWebhookWarning)
+        assert post(client, "anymail:postmark_tracking_webhook").status_code == 401
+        response = post(
+            client,
+            "anymail:postmark_tracking_webhook",
+            HTTP_AUTHORIZATION=basic("lifeboat:test-webhook-secret"),
+        )
+        assert response.status_code == 200

@@ -1,0 +1,51 @@
+"""A game mail worded from the seat's own view, by the table's presenters (`games.board`), in the
+language active when it is rendered (the recipient's).
+
+A mail's context (written with the move, `prompts` and `progress`) holds only what the seat may
+know: its `view`, the players' `names` by seat, the `news` since it last decided (actions with
+the events it may see) and, for a prompt, its legal actions (the prompt row's). `present_mail`
+turns them into what the templates show: the news as the log's sentences, the seat's situation,
+the table at a glance with a small picture (the board presenter's seats or boats), the question,
+and at the end the table's results with every score explained and every card by name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.board.log import Played
+from games.board.present import GAMES, news, present_board, present_situation
+
+
+def _names(ctx: dict[str, Any]) -> dict[int, str]:
+    names = {int(seat): name for seat, name in (ctx.get("names") or {}).items()}
+    for player in ctx.get("players") or []:  # a start mail written before names were kept
+        names.setdefault(int(player["seat"]), player["name"])
+    return names
+
+
+def present_mail(ctx: dict[str, Any], actions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What the templates of a game mail show besides its frame; {} for a mail without a view
+    (or of a game the presenters do not know). `actions`: a prompt's numbered choices."""
+    game, view = ctx.get("game") or {}, ctx.get("view")
+    slug = game.get("slug")
+    if not isinstance(view, dict) or slug not in GAMES:
+        return {}
+    names = _names(ctx)
+    reader = view.get("seat")
+    board = present_board(slug, view, names, reader)
+    situation = present_situation(slug, view, names, actions or [])
+    out: dict[str, Any] = {
+        "situation": situation,
+        "board": board,
+        "board_picture": f"notifications/email/_picture_{slug}.html",
+        "results_html": f"notifications/email/_results_{slug}.html",
+        "results_text": f"notifications/email/_results_{slug}.txt",
+    }
+    if ctx.get("news") is not None:
+        played = [
+            Played(seat=a.get("seat"), events=list(a["events"]), timed_out=bool(a.get("timed_out")))
+            for a in ctx["news"]
+        ]
+        out["events"] = news(slug, played, view, names, reader)
+    return out

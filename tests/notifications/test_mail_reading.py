@@ -1,0 +1,124 @@
+"""What a person reads in a game mail (issues 14 and 22): sentences in their language, not a dump
+of the view; their own cards by name; a plain-text part wrapped at 78 characters with links whole;
+an HTML part that needs no <style>, no remote image, and knows dark mode."""
+
+import re
+
+import pytest
+from django.utils import translation
+
+from games.board.names import card_name, character_name
+from notifications import rendering
+from notifications.models import Kind, Notification
+
+from .helpers import play, start_game, state_of
+from .mail_samples import render_in
+
+pytestmark = pytest.mark.django_db
+
+HEADINGS = ("What happened since you last decided", "Your situation", "The table at a glance", "Your choices")
+
+
+def a_prompt_with_news(capture, slug: str, players: int) -> Notification:
+    game, _users = start_game(capture, slug=slug, num_players=players, seed=11)
+    for _ in range(3):
+        game = play(capture, game)
+    return (
+        Notification.objects.filter(kind=Kind.PROMPT, game=game)
+        .exclude(context__news=[])
+        .select_related("user__profile")
+        .latest("pk")
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "cs"])
+def test_a_lifeboat_prompt_mail_tells_the_seat_its_situation_in_its_language(
+    django_capture_on_commit_callbacks, language
+):
+    row = a_prompt_with_news(django_capture_on_commit_callbacks, "lifeboat", 4)
+    state = state_of(row.game)
+    seat = row.seat_index
+    _subject, text, html = render_in(row, language)
+    flat = " ".join(text.split())
+    with translation.override(language):
+        headings = [translation.gettext(h) for h in HEADINGS]
+        own = [card_name(c) for c in state.hands[seat]]
+        character = character_name(state.chars[seat])
+        love = character_name(state.love[seat][5:])
+    for heading in headings:
+        assert heading in text
+        assert heading in html
+    if language != "en":
+        assert not any(h in text for h in HEADINGS)
+    assert all(name in flat for name in own)  # the hand by name, not as "…"
+    assert character in flat
+    assert love.split()[-1] in flat  # (an object form: "the Captain", "a Kapitányt")
+    assert "Players [0]" not in text
+    assert " / " not in text.split("--")[0]  # no "Me / Hand" key paths
+
+
+def test_a_lifeboats_prompt_mail_counts_vote_cards_and_shows_the_boats(django_capture_on_commit_callbacks):
+    row = a_prompt_with_news(django_capture_on_commit_callbacks, "lifeboats", 3)
+    _subject, text, html = render_in(row, "en")
+    assert "Your vote cards:" in text
+    assert "captain's hat" in text
+    assert 'class="tok' in html or "Round 1" in text  # the boats' picture once a boat is placed
+
+
+def test_the_text_part_wraps_at_78_with_links_whole(django_capture_on_commit_callbacks):
+    row = a_prompt_with_news(django_capture_on_commit_callbacks, "lifeboat", 4)
+    _subject, text, _html, ctx = rendering.render_parts(row)
+    urls = [c["url"] for c in ctx["choices"]] + [ctx["unsubscribe_url"]]
+    for line in text.splitlines():
+        assert len(line) <= 78 or re.search(r"\S{40,}", line), line
+    for url in urls:
+        assert url in text.split()  # a URL is never broken across lines
+    numbered = re.findall(r"^  (\d+)\. ", text, flags=re.M)
+    assert numbered
+    assert numbered == [str(c["n"]) for c in ctx["choices"]]
+
+
+def test_wrapping_keeps_a_list_items_text_under_its_text():
+    item = "  - " + "word " * 30
+    wrapped = rendering.wrap_text(
+        item + "\n  12. " + "choice " * 15 + "\n     https://example.org/" + "x" * 90
+    )
+    lines = wrapped.splitlines()
+    assert all(len(line) <= 78 for line in lines if "https://" not in line)
+    assert lines[1].startswith("    word")
+    choice = next(i for i, line in enumerate(lines) if line.startswith("  12. "))
+    assert lines[choice + 1].startswith("      choice")
+    assert lines[-1] == "     https://example.org/" + "x" * 90
+
+
+def test_the_html_part_stands_without_its_stylesheet(django_capture_on_commit_callbacks):
+    row = a_prompt_with_news(django_capture_on_commit_callbacks, "lifeboat", 4)
+    _subject, _text, html = render_in(row, "en")
+    assert '<meta name="color-scheme" content="light dark">' in html
+    assert "prefers-color-scheme: dark" in html  # kept in a <style> for the clients that read it
+    assert re.search(r'<body style="[^"]*font-family', html)  # inlined: clients that drop <style>
+    assert re.search(r'<h2 style="[^"]*font-size', html)
+    assert not re.search(r"<(img|link)[^>]+(src|href)=[\"']https?:", html)
+    assert "<svg" not in html
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "cs"])
+def test_the_end_mail_gives_places_points_and_every_card(django_capture_on_commit_callbacks, language):
+    game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4, seed=5)
+    for _ in range(600):
+        if game.status == "finished":
+            break
+        game = play(django_capture_on_commit_callbacks, game)
+    row = Notification.objects.select_related("user__profile").filter(kind=Kind.GAME_END, game=game).first()
+    assert row is not None
+    state = state_of(game)
+    _subject, text, html = render_in(row, language)
+    flat = " ".join(text.split())
+    with translation.override(language):
+        total = translation.gettext("Total")
+        names = [card_name(c) for seat in range(4) for c in state.hands[seat] + state.tables[seat]]
+    assert total in html
+    assert all(name in flat for name in names)
+    places = [int(p) for p in re.findall(r"^  (\d+)\. ", text, flags=re.M)]
+    assert places == sorted(places)
+    assert len(places) == 4
