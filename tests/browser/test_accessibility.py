@@ -140,6 +140,8 @@ def test_every_page_kind_has_no_accessibility_violation(chromium, live_server):
         reverse("ratings:leaderboard", args=["lifeboats"]),
         reverse("games:rules", args=["lifeboat"]),
         reverse("games:rules", args=["lifeboats"]),
+        reverse("replays:learn", args=["lifeboat"]),
+        reverse("replays:learn", args=["lifeboats"]),
         reverse("leagues:new", args=[club.slug]),
         "/mail/address/",
         reverse("chat:chat", args=[lifeboats.pk]),
