@@ -48,9 +48,11 @@ def has_news(*, game_id: int, seat: int | None, after: int) -> bool:
     return _visible(game_id, seat).filter(id__gt=after).exists()
 
 
-def lines_for(*, game_id: int, seat: int | None) -> list[ChatLine]:
-    """The latest visible messages, oldest first; two queries whatever the chat's length."""
-    rows = list(_visible(game_id, seat).select_related("author__profile").order_by("-id")[:CHAT_LINES])
+def lines_for(*, game_id: int, seat: int | None, after: int = 0) -> list[ChatLine]:
+    """The latest visible messages newer than `after` (a message id), oldest first; two queries
+    whatever the chat's length."""
+    visible = _visible(game_id, seat).filter(id__gt=after)
+    rows = list(visible.select_related("author__profile").order_by("-id")[:CHAT_LINES])
     names = {
         s.index: display_name(s.user)
         for s in Seat.objects.filter(game_id=game_id).select_related("user__profile")

@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
+from django_htmx.http import trigger_client_event
 
 from accounts.selectors import display_name
 from games import selectors as game_selectors
@@ -32,12 +33,13 @@ def _other_seats(game_id: int, seat: int) -> list[tuple[int, str]]:
     return [(s.index, display_name(s.user)) for s in seats.order_by("index") if s.index is not None]
 
 
-def _context(game_id: int, seat: int) -> dict[str, Any]:
-    lines = selectors.lines_for(game_id=game_id, seat=seat)
+def _context(game_id: int, seat: int, after: int = 0) -> dict[str, Any]:
+    lines = selectors.lines_for(game_id=game_id, seat=seat, after=after)
     return {
         "game_id": game_id,
         "lines": lines,
-        "last_id": lines[-1].id if lines else 0,
+        "last_id": lines[-1].id if lines else after,
+        "first": after == 0,
         "form": MessageForm(seats=_other_seats(game_id, seat)),
     }
 
@@ -70,11 +72,13 @@ def chat(request: HttpRequest, game_id: int) -> HttpResponse:
         )
         if not request.htmx:
             return redirect(reverse("games:table", args=[game_id]) + "#chat")
-        return render(request, "chat/panel.html#lines", _context(game_id, seat))
+        # The panel's poll fetches the new line at once, by the one path that appends lines.
+        return trigger_client_event(HttpResponse(status=204), "chat-posted")
     after = small_int(request.GET.get("after", ""))
     if request.htmx and after is not None:
+        # Only the lines after the poll's cursor, appended to the list, and the poll moved on.
         if not selectors.has_news(game_id=game_id, seat=seat, after=after):
             return HttpResponse(status=204)
-        return render(request, "chat/panel.html#lines", _context(game_id, seat))
+        return render(request, "chat/panel.html#news", _context(game_id, seat, after))
     template = "chat/panel.html" if request.htmx else "chat/page.html"
     return render(request, template, _context(game_id, seat))

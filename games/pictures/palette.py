@@ -41,9 +41,6 @@ GAME_FILL: dict[str, str] = {
     "black": "#222222",
 }
 
-#: Fills on which text is white.
-_DARK = {OKABE_ITO["blue"], OKABE_ITO["vermillion"], OKABE_ITO["green"], "#222222", "#000000", "#1F3A5F"}
-
 PAPER = "#FFFBF0"
 INK = "#1D2A33"
 MUTED = "#5D6B73"
@@ -91,6 +88,19 @@ KIND_FILL: dict[str, str] = {
 }
 
 
+def _luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of a #RRGGBB colour."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2's contrast ratio of two #RRGGBB colours (1 to 21)."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
 def ink_on(fill: str) -> str:
-    """Black or white text for a fill."""
-    return "#FFFFFF" if fill in _DARK else "#000000"
+    """Black or white text for a fill: whichever contrasts more with it."""
+    return max("#000000", "#FFFFFF", key=lambda text: contrast(fill, text))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import threading
@@ -20,7 +21,7 @@ CHROMIUM_ARGS = [
 
 
 @pytest.fixture(scope="session")
-def chromium():
+def chromium_browser():
     path = shutil.which("chromium")
     if path is None:
         pytest.skip("chromium is not installed: apt-get install -y chromium")
@@ -32,6 +33,55 @@ def chromium():
         browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+#: Runs first in every document of every page: each refusal of the Content-Security-Policy (an
+#: inline style or script, an eval, a foreign source) is written to the console, where
+#: `_CspWatch` reads it.
+CSP_WATCH_SCRIPT = """
+document.addEventListener('securitypolicyviolation', (e) => {
+  console.error(`Content Security Policy violation: ${e.violatedDirective} refused `
+    + `${e.blockedURI || 'inline'} at ${e.sourceFile || document.location.href}:${e.lineNumber}`
+    + (e.sample ? ` (${e.sample})` : ''));
+}, true);
+"""
+
+
+class _CspWatch:
+    """The browser, whose every new context reports what the Content-Security-Policy refused:
+    Chromium's own console message ("Refused to apply inline style because it violates the
+    following Content Security Policy directive...") and the page's securitypolicyviolation event.
+    """
+
+    def __init__(self, browser: Any) -> None:
+        self.browser, self.refused = browser, []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.browser, name)
+
+    def new_context(self, **kwargs: Any) -> Any:
+        context = self.browser.new_context(**kwargs)
+        context.add_init_script(CSP_WATCH_SCRIPT)
+        context.on("console", self._console)
+        return context
+
+    def _console(self, message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            self.refused.append(f"{message.location.get('url', '')}: {message.text}")
+
+
+@pytest.fixture
+def chromium(chromium_browser):
+    """Debian's chromium; the test fails if any of its pages broke the Content-Security-Policy."""
+    from playwright.sync_api import Error
+
+    watch = _CspWatch(chromium_browser)
+    yield watch
+    for context in chromium_browser.contexts:  # a round trip delivers events still queued
+        for page in context.pages:
+            with contextlib.suppress(Error):  # a page that crashed or closed has nothing queued
+                page.evaluate("0")
+    assert watch.refused == [], "the Content-Security-Policy refused:\n" + "\n".join(watch.refused)
 
 
 class _Served:

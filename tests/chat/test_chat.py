@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.urls import reverse
 
@@ -38,15 +40,40 @@ def test_table_message_reaches_every_seat_private_only_two(client, table):
         assert ("psst, I hate the Kid" in page) == (seat in (0, 1))
 
 
-def test_posting_under_htmx_returns_the_lines_and_polling_answers_204_without_news(client, table):
+def test_posting_under_htmx_asks_the_poll_to_fetch_and_polling_answers_204_without_news(client, table):
     game, users = table
     client.force_login(users[2])
     response = client.post(chat_url(game), {"text": "hello", "to": ""}, **HTMX)
-    assert response.status_code == 200
-    assert 'id="chat-lines"' in response.content.decode()
+    assert response.status_code == 204
+    assert "chat-posted" in json.loads(response.headers["HX-Trigger"])
     last = ChatMessage.objects.get().pk
     assert client.get(chat_url(game, after=last), **HTMX).status_code == 204
     assert client.get(chat_url(game, after=last - 1), **HTMX).status_code == 200
+
+
+def test_the_poll_gets_only_the_lines_after_its_cursor_and_a_cursor_moved_on(client, table):
+    game, users = table
+    first = services.message_post(game_id=game.pk, user=users[0], text="first words")
+    second = services.message_post(game_id=game.pk, user=users[1], text="second words")
+    secret = services.message_post(game_id=game.pk, user=users[1], text="for seat 3 only", to_seat=3)
+    client.force_login(users[2])
+    body = client.get(chat_url(game, after=first.pk), **HTMX).content.decode()
+    assert "first words" not in body  # already on the page: not sent again
+    assert "second words" in body
+    assert "for seat 3 only" not in body
+    # the poll is replaced out of band with its cursor at the newest line this seat may read
+    assert 'id="chat-poll"' in body
+    assert 'hx-swap-oob="true"' in body
+    assert f"?after={second.pk}" in body
+    assert 'id="chat-empty"' not in body  # the list was not empty: nothing to delete
+    body = client.get(chat_url(game, after=0), **HTMX).content.decode()
+    assert "first words" in body
+    assert "second words" in body
+    assert 'id="chat-empty" hx-swap-oob="delete"' in body
+    client.force_login(users[3])
+    body = client.get(chat_url(game, after=second.pk), **HTMX).content.decode()
+    assert "for seat 3 only" in body
+    assert f"?after={secret.pk}" in body
 
 
 def test_hidden_messages_are_shown_to_nobody(client, table):
