@@ -173,3 +173,8 @@ def clubs_of(*, user: User) -> list[Club]:
 
 def all_clubs() -> list[Club]:
     return list(Club.objects.order_by("name"))
+
+
+def organises_game(*, game: Any, user: User) -> bool:
+    """A club's admins organise the club's games (`games.hooks.is_organiser`)."""
+    return getattr(game, "club_id", None) is not None and is_admin(club_id=game.club_id, user=user)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from django.db.models import Count
 
@@ -201,3 +202,11 @@ def season_rounds(*, season: Season) -> list[RoundView]:
         )
     numbers = sorted(set(rounds) | set(byes))
     return [RoundView(number=n, tables=rounds[n], byes=sorted(byes[n])) for n in reversed(numbers)]
+
+
+def organises_game(*, game: Any, user: Any) -> bool:
+    """A season's organiser organises the games of its tables (`games.hooks.is_organiser`)."""
+    return (
+        user.is_authenticated
+        and LeagueTable.objects.filter(game_id=game.pk, round__season__created_by_id=user.pk).exists()
+    )

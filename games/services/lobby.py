@@ -41,6 +41,7 @@ def game_create(
     rated: bool = True,
     club: Any = None,
     auto_start: bool = False,
+    bots_rated: bool = False,
 ) -> Game:
     """An open game with the creator in its first seat; options are stored with defaults filled.
     With `auto_start` the game starts by itself when its last seat is taken (`game_join`)."""
@@ -69,6 +70,7 @@ def game_create(
         rated=rated,
         club=club,
         auto_start=auto_start,
+        bots_rated=bots_rated,
     )
     Seat.objects.create(game=game, user=user)
     _after_commit(game, "created")
