@@ -8,8 +8,11 @@ the mails, the replays and the lobby, so nobody takes a bot for a person.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.utils.translation import gettext as _
+
+from accounts.selectors import display_name
 
 #: The bots' names (not translated: they are names).
 BOT_NAMES = ("Ada", "Brunel", "Curie", "Darwin", "Euler", "Faraday", "Galois", "Hopper")
@@ -24,3 +27,10 @@ def free_bot_names(taken: Iterable[str], count: int) -> list[str]:
     """`count` bot names not yet at the table, in BOT_NAMES order."""
     used = set(taken)
     return [name for name in BOT_NAMES if name not in used][:count]
+
+
+def seat_name(seat: Any) -> str:
+    """Whoever holds a `Seat` as people read it: the player's display name, or the bot's."""
+    if seat.bot:
+        return bot_name(seat.bot)
+    return display_name(seat.user)

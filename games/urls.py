@@ -20,6 +20,7 @@ urlpatterns = [
     path("games/<int:game_id>/resign/", views.resign, name="resign"),
     path("games/<int:game_id>/abandon/", views.abandon, name="abandon"),
     path("games/<int:game_id>/invite/", views.invite, name="invite"),
+    path("games/<int:game_id>/seats/", views.seats, name="seats"),
     path("games/<int:game_id>/bots/", views.fill_with_bots, name="fill_with_bots"),
     path("games/<int:game_id>/cancel/", views.cancel, name="cancel"),
     path("games/<int:game_id>/vote/abandon/", views.vote_abandon, name="vote_abandon"),

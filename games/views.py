@@ -32,7 +32,7 @@ import engine
 
 from . import selectors, services
 from .board import present_table
-from .errors import GameError
+from .errors import GameError, WrongStatus
 from .forms import ActionForm, GameCreateForm, InviteForm, SeatForm, VersionForm, cleaned_or_error
 from .models import Action, Game
 
@@ -176,8 +176,6 @@ def _table_response(request: HttpRequest, head: selectors.TableHead) -> HttpResp
     if request.htmx:
         return answer_with_csrf(request, HttpResponse(fragment))
     context = {"t": head, "started": head.started, "table_html": fragment}
-    if head.started:  # who sits where: per reader, never in the cached table
-        context["seats"] = selectors.seat_panel(game=head.row, user=request.user)
     return answer_with_csrf(request, render(request, TABLE_TEMPLATE, context))
 
 
@@ -255,6 +253,23 @@ resign = _lobby_action(
     services.game_resign, gettext_lazy("You resigned; your seat now plays the mildest moves.")
 )
 abandon = _lobby_action(services.game_abandon, gettext_lazy("The game was abandoned."), to_lobby=True)
+
+
+@require_GET
+@vary_on_htmx
+@handles_game_errors
+def seats(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Who sits where in a started game and what the reader may do about it (substitutes, bots,
+    votes): read per reader, so loaded apart from the cached table (htmx), or as a page."""
+    head = selectors.table_head(game_id=game_id, user=request.user, invite_token=request.GET.get("invite"))
+    if not head.started:
+        raise WrongStatus(_("The game has not started yet."))
+    context = {
+        "t": head,
+        "s": selectors.seat_panel(game=head.row, user=request.user),
+        "invite_token": request.GET.get("invite", ""),
+    }
+    return render(request, "games/seats.html#panel" if request.htmx else "games/seats.html", context)
 
 
 fill_with_bots = _lobby_action(

@@ -13,6 +13,7 @@ import engine
 from clubs.errors import NotFound
 from clubs.models import Club
 from games.models import Game, Seat
+from games.seats import seat_name
 from ratings.selectors import reliability_for
 
 from .models import Entry, LeagueTable, Round, Season
@@ -183,7 +184,7 @@ def season_rounds(*, season: Season) -> list[RoundView]:
     )
     players: dict[int, list[tuple[str, int | None]]] = defaultdict(list)
     for seat in seats:
-        players[seat.game_id].append((_name(seat.user), seat.place))
+        players[seat.game_id].append((seat_name(seat) if seat.bot else _name(seat.user), seat.place))
     byes: dict[int, list[str]] = defaultdict(list)
     for row in Round.byes.through.objects.filter(round__season=season).select_related(
         "user__profile", "round"

@@ -22,7 +22,7 @@ from clubs import selectors as club_selectors
 from clubs.errors import Conflict, Forbidden, NotFound
 from games.i18n import describe_action
 from games.models import Action, Game
-from games.seats import bot_name
+from games.seats import seat_name
 from games.selectors import seat_changes, taken_over_at
 
 from .replay import Step, export_data
@@ -82,7 +82,7 @@ def _name(user) -> str:
 
 
 def _player_name(seat) -> str:
-    return bot_name(seat.bot) if seat.bot else _name(seat.user)
+    return seat_name(seat) if seat.bot else _name(seat.user)
 
 
 def _steps(game) -> list[Step]:

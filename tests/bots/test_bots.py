@@ -195,8 +195,11 @@ def test_a_game_with_bots_is_not_rated(django_capture_on_commit_callbacks):
 
 def test_rated_with_bots_when_everyone_agreed_in_advance(django_capture_on_commit_callbacks):
     """Created "rated even if bots fill seats": its people are rated against each other."""
-    game, humans = fill(django_capture_on_commit_callbacks, slug="lifeboats", num_players=4, humans=2, bots_rated=True)
+    game, humans = fill(
+        django_capture_on_commit_callbacks, slug="lifeboats", num_players=4, humans=2, bots_rated=True
+    )
     game = finish(django_capture_on_commit_callbacks, game, humans)
     results = Result.objects.filter(game=game)
-    assert len(results) == 2 and all(r.rated for r in results)
+    assert len(results) == 2
+    assert all(r.rated for r in results)
     assert set(Rating.objects.filter(games=1).values_list("user_id", flat=True)) == {u.pk for u in humans}

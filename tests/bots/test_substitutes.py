@@ -1,0 +1,197 @@
+"""When a player quits or vanishes (issue 18): seats offered to substitutes or handed to bots, votes
+to abandon, organisers cancelling; what the substitute and the player who left may see."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+from django.test import Client
+from django.urls import reverse
+
+from games import hooks, services
+from games.errors import NotAllowed, WrongStatus
+from games.models import Game, Seat, SeatChange
+from notifications.models import SeatStatus
+from ratings.models import Result
+from tests.factories import GameFactory, UserFactory
+from tests.games.helpers import assert_no_secrets
+
+pytestmark = pytest.mark.django_db
+
+
+def started(capture, slug: str = "lifeboats", n: int = 3):
+    users = [UserFactory() for _ in range(n - 1)]
+    game = GameFactory(slug=slug, num_players=n, players=users)
+    with capture(execute=True):
+        game = services.game_start(game_id=game.pk, user=game.created_by)
+    by_seat = {s.index: s.user for s in Seat.objects.filter(game=game).select_related("user")}
+    return game, [by_seat[i] for i in range(n)]
+
+
+def state_of(game: Game):
+    game.refresh_from_db()
+    return game.engine.from_json(game.snapshot)
+
+
+def non_creator_seat(game: Game, users: list) -> int:
+    return next(i for i, u in enumerate(users) if u.pk != game.created_by_id)
+
+
+def page(user, game: Game) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.get(reverse("games:table", args=[game.pk])).content.decode()
+
+
+def test_a_substitute_takes_over_a_resigned_seat_and_sees_only_that_seat(django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    game, users = started(capture)
+    seat = non_creator_seat(game, users)
+    quitter, stranger = users[seat], UserFactory()
+    with capture(execute=True):
+        services.game_resign(game_id=game.pk, user=quitter)
+        services.seat_offer(game_id=game.pk, user=game.created_by, seat_index=seat)
+        services.seat_take(game_id=game.pk, user=stranger, seat_index=seat)
+    held = Seat.objects.get(game=game, index=seat)
+    assert held.user_id == stranger.pk
+    assert not held.resigned
+    assert not held.offered
+    change = SeatChange.objects.get(game=game)
+    assert (change.from_user_id, change.to_user_id, change.seat_index) == (quitter.pk, stranger.pk, seat)
+    rules, state = game.engine, state_of(game)
+    substitute_page = page(stranger, game)
+    assert_no_secrets(substitute_page, rules.secrets_from(state, seat), "the substitute's table")
+    # the seat's own secrets are the substitute's now, and no longer the quitter's
+    own = rules.secrets_from(state, None) - rules.secrets_from(state, seat)
+    assert_no_secrets(page(quitter, game), rules.secrets_from(state, None), "the replaced player's table")
+    assert own, "the seat holds secrets of its own (its hand)"
+    assert "took over seat" in substitute_page  # the history shows the change
+
+
+def test_a_replaced_player_gets_no_more_mail_of_the_seat(django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    game, users = started(capture)
+    waiting = game.engine.to_act(state_of(game))
+    seat = (
+        next(i for i in waiting if users[i].pk != game.created_by_id)
+        if any(users[i].pk != game.created_by_id for i in waiting)
+        else non_creator_seat(game, users)
+    )
+    quitter, stranger = users[seat], UserFactory()
+    with capture(execute=True):
+        services.game_resign(game_id=game.pk, user=quitter)
+        services.seat_offer(game_id=game.pk, user=game.created_by, seat_index=seat)
+    mail.outbox.clear()
+    with capture(execute=True):
+        services.seat_take(game_id=game.pk, user=stranger, seat_index=seat)
+        for _ in range(6):  # the others play on
+            game.refresh_from_db()
+            state = state_of(game)
+            i = game.engine.to_act(state)[0]
+            holder = Seat.objects.get(game=game, index=i).user
+            services.action_submit(
+                game_id=game.pk,
+                user=holder,
+                action=game.engine.legal_actions(state, i)[0],
+                expected_version=game.version,
+            )
+    assert not [m for m in mail.outbox if quitter.email in m.to]
+
+
+def test_only_organisers_offer_seats_and_only_gone_players_seats(django_capture_on_commit_callbacks):
+    game, users = started(django_capture_on_commit_callbacks)
+    seat = non_creator_seat(game, users)
+    with pytest.raises(WrongStatus):  # the player is still playing
+        services.seat_offer(game_id=game.pk, user=game.created_by, seat_index=seat)
+    services.game_resign(game_id=game.pk, user=users[seat])
+    with pytest.raises(NotAllowed):
+        services.seat_offer(game_id=game.pk, user=UserFactory(), seat_index=seat)
+    with pytest.raises(NotAllowed):  # not offered yet
+        services.seat_take(game_id=game.pk, user=UserFactory(), seat_index=seat)
+    assert not Seat.objects.get(game=game, index=seat).offered
+
+
+def test_an_organiser_named_by_a_hook_may_offer_seats(django_capture_on_commit_callbacks):
+    game, users = started(django_capture_on_commit_callbacks)
+    seat = non_creator_seat(game, users)
+    organiser = UserFactory()
+    services.game_resign(game_id=game.pk, user=users[seat])
+    hooks.register_organiser_check("test", lambda *, game, user: user.pk == organiser.pk)
+    try:
+        services.seat_offer(game_id=game.pk, user=organiser, seat_index=seat)
+    finally:
+        hooks._organiser_checks.pop("test")
+    assert Seat.objects.get(game=game, index=seat).offered
+
+
+def test_an_absent_seat_goes_to_a_bot_by_the_players_vote_and_back_to_a_person(
+    django_capture_on_commit_callbacks,
+):
+    capture = django_capture_on_commit_callbacks
+    game, users = started(capture, n=4)
+    seat = non_creator_seat(game, users)
+    SeatStatus.objects.filter(game=game, seat_index=seat).update(absent=True)
+    voters = [u for i, u in enumerate(users) if i != seat]  # three active seats: two carry it
+    _game, carried = services.game_vote(game_id=game.pk, user=voters[0], kind="bot", seat_index=seat)
+    assert not carried
+    assert not Seat.objects.get(game=game, index=seat).bot
+    with capture(execute=True):
+        _game, carried = services.game_vote(game_id=game.pk, user=voters[1], kind="bot", seat_index=seat)
+    held = Seat.objects.get(game=game, index=seat)
+    assert carried
+    assert held.bot == "Ada"
+    assert held.user_id is None
+    assert held.offered
+    assert not SeatStatus.objects.get(game=game, seat_index=seat).absent
+    substitute = UserFactory()
+    with capture(execute=True):
+        services.seat_take(game_id=game.pk, user=substitute, seat_index=seat)
+    held.refresh_from_db()
+    assert held.user_id == substitute.pk
+    assert held.bot == ""
+    assert SeatChange.objects.filter(game=game).count() == 2
+
+
+def test_the_players_vote_to_abandon_and_an_abandoned_game_is_not_rated(django_capture_on_commit_callbacks):
+    game, users = started(django_capture_on_commit_callbacks)
+    _game, carried = services.game_vote(game_id=game.pk, user=users[0], kind="abandon")
+    assert not carried
+    with pytest.raises(NotAllowed):
+        services.game_vote(game_id=game.pk, user=UserFactory(), kind="abandon")
+    _game, carried = services.game_vote(game_id=game.pk, user=users[1], kind="abandon")
+    game.refresh_from_db()
+    assert carried
+    assert game.status == Game.Status.ABANDONED
+    assert not Seat.objects.filter(game=game, waiting=True).exists()
+    assert not Result.objects.filter(game=game).exists()
+
+
+def test_an_organiser_cancels_a_running_game(django_capture_on_commit_callbacks):
+    game, users = started(django_capture_on_commit_callbacks)
+    with pytest.raises(NotAllowed):
+        services.game_cancel(game_id=game.pk, user=users[non_creator_seat(game, users)])
+    services.game_cancel(game_id=game.pk, user=game.created_by)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABANDONED
+
+
+def test_a_game_every_player_resigned_is_abandoned_not_played_out(django_capture_on_commit_callbacks):
+    game, users = started(django_capture_on_commit_callbacks)
+    moves = game.move_count
+    for user in users:
+        services.game_resign(game_id=game.pk, user=user)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABANDONED
+    assert game.move_count == moves
+    assert not Result.objects.filter(game=game).exists()
+
+
+def test_seat_buttons_refuse_bad_input_with_a_4xx(django_capture_on_commit_callbacks):
+    game, _users = started(django_capture_on_commit_callbacks)
+    client = Client()
+    client.force_login(game.created_by)
+    for url in ("games:seat_offer", "games:seat_take", "games:seat_to_bot", "games:vote_bot"):
+        for data in ({}, {"seat": "x"}, {"seat": "99"}, {"seat": "-1"}):
+            response = client.post(reverse(url, args=[game.pk]), data)
+            assert 400 <= response.status_code < 500, (url, data, response.status_code)
+    assert not SeatChange.objects.exists()
