@@ -118,6 +118,9 @@ class Seat(models.Model):
     bot = models.CharField(max_length=16, blank=True, default="")
     #: Offered to a substitute: another member may take the seat over (`services.seat_take`).
     offered = models.BooleanField(default=False)
+    #: The game's move count when the seat's holder took it over (0: from the start); they read
+    #: the moves before as a spectator does.
+    held_since = models.PositiveIntegerField(default=0)
     #: Assigned at start by a server-side shuffle; null while the game is open.
     index = models.PositiveSmallIntegerField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)

@@ -401,7 +401,7 @@ def table_of(head: TableHead) -> Table:
     legal = [] if seat is None or table.resigned else rules.legal_actions(state, seat)
     recent = recent_actions(game)
     first_seq = game.move_count - len(recent) + 1
-    since = taken_over_at(game, seat, user_id)
+    since = mine.held_since if mine is not None else 0
     log = [
         Played(
             seat=a["seat"],
@@ -421,21 +421,6 @@ def table_of(head: TableHead) -> Table:
 
 
 # -- who sits where: substitutes, bots, votes ---------------------------------------------------
-def taken_over_at(game: Game, seat: int | None, user_id: int | None) -> int:
-    """The move count at which `user_id` last took `seat` over (0 if they sat there from the
-    start): a substitute sees what the seat sees from then on, and the earlier moves as a
-    spectator."""
-    if seat is None or user_id is None:
-        return 0
-    at = (
-        SeatChange.objects.filter(game=game, seat_index=seat, to_user_id=user_id)
-        .order_by("-at_move", "-pk")
-        .values_list("at_move", flat=True)
-        .first()
-    )
-    return at or 0
-
-
 @dataclass(frozen=True)
 class SeatChangeLine:
     """A change of hands as the history shows it: after `at_move` actions, `before` left the seat

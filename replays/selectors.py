@@ -23,7 +23,7 @@ from clubs.errors import Conflict, Forbidden, NotFound
 from games.i18n import describe_action
 from games.models import Action, Game
 from games.seats import seat_name
-from games.selectors import seat_changes, taken_over_at
+from games.selectors import seat_changes
 
 from .replay import Step, export_data
 
@@ -104,8 +104,8 @@ def replay(
         raise NotFound(_("There is no such seat."))
     if not finished and (seat is None or mine is None or seat != mine.index):
         raise Forbidden(_("Until the game is over you can replay only your own seat."))
-    # A substitute replays their seat from the move they took it over (`taken_over_at`).
-    since = 0 if finished or mine is None else taken_over_at(game, mine.index, mine.user_id)
+    # A substitute replays their seat from the move they took it over (`Seat.held_since`).
+    since = 0 if finished or mine is None else mine.held_since
     steps = _steps(game)
     total = len(steps)
     step = total if step is None else step

@@ -242,10 +242,11 @@ def _change_hands(
         to_bot=to_bot,
     )
     seat.user, seat.bot = to_user, to_bot
+    seat.held_since = game.move_count
     seat.resigned = False
     seat.offered = bool(to_bot)  # a bot's seat stays open to a person taking it back
     seat.waiting = False  # waited for again by `_store_state`, with a deadline for the new holder
-    seat.save(update_fields=["user", "bot", "resigned", "offered", "waiting"])
+    seat.save(update_fields=["user", "bot", "held_since", "resigned", "offered", "waiting"])
     GameVote.objects.filter(game=game, kind=GameVote.Kind.BOT, seat_index=seat.index).delete()
     rules = game.engine
     state = rules.from_json(game.snapshot)

@@ -195,3 +195,43 @@ def test_seat_buttons_refuse_bad_input_with_a_4xx(django_capture_on_commit_callb
             response = client.post(reverse(url, args=[game.pk]), data)
             assert 400 <= response.status_code < 500, (url, data, response.status_code)
     assert not SeatChange.objects.exists()
+
+
+def play_to_end(game: Game, limit: int = 20_000, stop_at: int | None = None) -> Game:
+    """First legal actions for whoever holds each waited-for seat (no on-commit work: no mail)."""
+    rules = game.engine
+    for _ in range(limit):
+        game.refresh_from_db()
+        if game.status != Game.Status.RUNNING or (stop_at is not None and game.move_count >= stop_at):
+            break
+        state = rules.from_json(game.snapshot)
+        i = rules.to_act(state)[0]
+        holder = Seat.objects.get(game=game, index=i).user
+        services.action_submit(
+            game_id=game.pk,
+            user=holder,
+            action=rules.legal_actions(state, i)[0],
+            expected_version=game.version,
+        )
+    game.refresh_from_db()
+    return game
+
+
+def test_a_late_substitute_is_not_rated_and_the_player_who_left_has_no_result():
+    """Rule: a substitute is rated only if they took the seat before half the game's actions."""
+    users = [UserFactory() for _ in range(3)]
+    game = GameFactory(slug="lifeboats", num_players=3, created_by=users[0], players=users[1:])
+    game = services.game_start(game_id=game.pk, user=users[0])
+    game = play_to_end(game, stop_at=40)
+    seat = next(s.index for s in Seat.objects.filter(game=game) if s.user_id != users[0].pk)
+    quitter, substitute = Seat.objects.get(game=game, index=seat).user, UserFactory()
+    services.game_resign(game_id=game.pk, user=quitter)
+    services.seat_offer(game_id=game.pk, user=users[0], seat_index=seat)
+    services.seat_take(game_id=game.pk, user=substitute, seat_index=seat)
+    game = play_to_end(game)
+    assert game.status == Game.Status.FINISHED
+    results = {r.user_id: r for r in Result.objects.filter(game=game)}
+    assert quitter.pk not in results
+    assert 2 * SeatChange.objects.get(game=game).at_move > game.move_count, "taken over late"
+    assert not results[substitute.pk].rated
+    assert all(r.rated for u, r in results.items() if u != substitute.pk)
