@@ -82,6 +82,11 @@ def season_standings(*, season: Season, with_reliability: bool = True) -> Standi
     divisions = []
     for division_id in sorted(by_division, key=levels.__getitem__):
         ranked = standings([e.user_id for e in by_division[division_id]], results[division_id].values())
+        # A seat finished by a substitute or a bot keeps its place in its table (the others' points
+        # stand), but only the season's entrants are ranked.
+        ranked = [r for r in ranked if r.player in names]
+        for i, row in enumerate(ranked):
+            row.rank = ranked[i - 1].rank if i and ranked[i - 1].key == row.key else i + 1
         change = {}
         if season.status == Season.Status.FINISHED:
             change = moves(

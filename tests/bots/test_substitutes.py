@@ -11,7 +11,7 @@ from django.urls import reverse
 from games import hooks, services
 from games.errors import NotAllowed, WrongStatus
 from games.models import Game, Seat, SeatChange
-from notifications.models import SeatStatus
+from notifications.models import Prompt, SeatStatus
 from ratings.models import Result
 from tests.factories import GameFactory, UserFactory
 from tests.games.helpers import assert_no_secrets
@@ -235,3 +235,44 @@ def test_a_late_substitute_is_not_rated_and_the_player_who_left_has_no_result():
     assert 2 * SeatChange.objects.get(game=game).at_move > game.move_count, "taken over late"
     assert not results[substitute.pk].rated
     assert all(r.rated for u, r in results.items() if u != substitute.pk)
+
+
+def test_the_substitute_is_prompted_and_the_old_prompt_closed(django_capture_on_commit_callbacks):
+    """A waited-for seat changing hands: its open prompt (and its reminders) close, a new prompt
+    and its mail go to the substitute."""
+    capture = django_capture_on_commit_callbacks
+    game, users = started(capture)
+    waiting = [i for i in game.engine.to_act(state_of(game)) if users[i].pk != game.created_by_id]
+    if not waiting:
+        pytest.skip("the deal waits for the creator only")
+    seat = waiting[0]
+    quitter, substitute = users[seat], UserFactory()
+    old = Prompt.objects.get(game=game, seat_index=seat, closed_at__isnull=True)
+    assert old.user_id == quitter.pk
+    SeatStatus.objects.filter(game=game, seat_index=seat).update(absent=True)  # the idle ladder's mark
+    with capture(execute=True):
+        services.seat_offer(game_id=game.pk, user=game.created_by, seat_index=seat)
+        mail.outbox.clear()
+        services.seat_take(game_id=game.pk, user=substitute, seat_index=seat)
+    old.refresh_from_db()
+    assert old.closed_at is not None
+    new = Prompt.objects.get(game=game, seat_index=seat, closed_at__isnull=True)
+    assert new.user_id == substitute.pk
+    assert [m for m in mail.outbox if substitute.email in m.to]
+    assert not [m for m in mail.outbox if quitter.email in m.to]
+    assert not SeatStatus.objects.get(game=game, seat_index=seat).absent
+
+
+def test_the_seats_page_shows_no_secrets(django_capture_on_commit_callbacks):
+    game, users = started(django_capture_on_commit_callbacks)
+    seat = non_creator_seat(game, users)
+    services.game_resign(game_id=game.pk, user=users[seat])
+    rules, state = game.engine, state_of(game)
+    for viewer in (users[seat], UserFactory(), game.created_by):
+        client = Client()
+        client.force_login(viewer)
+        for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
+            response = client.get(reverse("games:seats", args=[game.pk]), **htmx)
+            assert response.status_code == 200
+            mine = Seat.objects.filter(game=game, user=viewer).values_list("index", flat=True).first()
+            assert_no_secrets(response.content.decode(), rules.secrets_from(state, mine), "the seats page")
