@@ -10,6 +10,7 @@ from django.db.models import Q
 
 from accounts.selectors import display_name
 from games.models import Seat
+from games.seats import seat_name
 
 from .models import ChatMessage
 
@@ -54,8 +55,7 @@ def lines_for(*, game_id: int, seat: int | None, after: int = 0) -> list[ChatLin
     visible = _visible(game_id, seat).filter(id__gt=after)
     rows = list(visible.select_related("author__profile").order_by("-id")[:CHAT_LINES])
     names = {
-        s.index: display_name(s.user)
-        for s in Seat.objects.filter(game_id=game_id).select_related("user__profile")
+        s.index: seat_name(s) for s in Seat.objects.filter(game_id=game_id).select_related("user__profile")
     }
     return [
         ChatLine(
@@ -80,4 +80,4 @@ def recipients(*, message_id: int) -> list[AbstractBaseUser]:
     seats = Seat.objects.filter(game=message.game).exclude(index=message.author_seat).select_related("user")
     if message.recipient_seat is not None:
         seats = seats.filter(index=message.recipient_seat)
-    return [s.user for s in seats]
+    return [s.user for s in seats if s.user is not None]  # bots get no notice

@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import trigger_client_event
 
-from accounts.selectors import display_name
 from games import selectors as game_selectors
 from games.errors import InvalidRequest, NotAllowed, WrongStatus
 from games.models import Seat
 from games.payloads import small_int
+from games.seats import seat_name
 from games.views import handles_game_errors
 
 from . import selectors, services
@@ -30,7 +30,7 @@ from .forms import MessageForm
 def _other_seats(game_id: int, seat: int) -> list[tuple[int, str]]:
     """(index, name) of the other seats: the addressees of a private message."""
     seats = Seat.objects.filter(game_id=game_id).exclude(index=seat).select_related("user__profile")
-    return [(s.index, display_name(s.user)) for s in seats.order_by("index") if s.index is not None]
+    return [(s.index, seat_name(s)) for s in seats.order_by("index") if s.index is not None]
 
 
 def _context(game_id: int, seat: int, after: int = 0) -> dict[str, Any]:

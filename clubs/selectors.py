@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 import engine
 from games import hooks
 from games.models import Game, Seat
+from games.seats import seat_name
 
 from .errors import NotFound
 from .models import Club, Invite, JoinRequest, Membership
@@ -109,7 +110,7 @@ def club_games(*, club: Club, status: str, limit: int = 20) -> list[ClubGameRow]
     seats = Seat.objects.filter(game__in=games).select_related("user__profile").order_by("place", "index")
     by_game: dict[int, list[tuple[str, int | None]]] = {g.pk: [] for g in games}
     for seat in seats:
-        by_game[seat.game_id].append((_name(seat.user), seat.place))
+        by_game[seat.game_id].append((seat_name(seat) if seat.bot else _name(seat.user), seat.place))
     rows = []
     for g in games:
         table = getattr(g, "league_table", None)
@@ -173,3 +174,8 @@ def clubs_of(*, user: User) -> list[Club]:
 
 def all_clubs() -> list[Club]:
     return list(Club.objects.order_by("name"))
+
+
+def organises_game(*, game: Any, user: User) -> bool:
+    """A club's admins organise the club's games (`games.hooks.is_organiser`)."""
+    return getattr(game, "club_id", None) is not None and is_admin(club_id=game.club_id, user=user)

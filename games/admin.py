@@ -15,7 +15,7 @@ from .models import Action, Game, GameWrite, Seat, SecretAssignment
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ("user", "index", "resigned", "waiting", "due_at", "score", "place")
+    fields = ("user", "bot", "offered", "index", "resigned", "waiting", "due_at", "score", "place")
     readonly_fields = fields
     can_delete = False
 

@@ -61,7 +61,13 @@ def game_state(table: selectors.Table) -> dict[str, Any]:
             "pace": game.pace,
             "options": game.options,
             "players": [
-                {"seat": p.index, "name": p.name, "resigned": p.resigned, "waiting": p.waiting}
+                {
+                    "seat": p.index,
+                    "name": p.name,
+                    "resigned": p.resigned,
+                    "waiting": p.waiting,
+                    "bot": p.is_bot,
+                }
                 for p in table.players
             ],
         },

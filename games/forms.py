@@ -66,6 +66,15 @@ class GameCreateForm(forms.Form):
         initial=True,
         help_text=_("The result counts for the players' ratings."),
     )
+    bots_rated = forms.BooleanField(
+        label=_("Rated even if bots fill seats"),
+        required=False,
+        initial=False,
+        help_text=_(
+            "Whoever joins agrees that the game counts for their rating even with bots at the table "
+            "(the bots have no rating). Otherwise a game with a bot is not rated."
+        ),
+    )
     auto_start = forms.BooleanField(
         label=_("Start by itself when the last seat is taken"),
         required=False,
@@ -144,6 +153,12 @@ class VersionForm(forms.Form):
 
     expected_version = forms.IntegerField(min_value=0, required=False)
     invite = forms.CharField(required=False, max_length=64)
+
+
+class SeatForm(VersionForm):
+    """A lobby button about one seat (counted from 0, as the engine counts)."""
+
+    seat = forms.IntegerField(label=_("Seat"), min_value=0, max_value=19)
 
 
 class ActionForm(forms.Form):

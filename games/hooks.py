@@ -9,6 +9,10 @@ here in their `AppConfig.ready` (what games tells them goes through `games.signa
 - invitations by mail (notifications' outbox): `register_invitation_sender(sender)`, where
   `sender(message=..., sent_by=...)` queues a rendered `EmailMessage` and may refuse it with a
   `games.errors.GameError` (a daily limit); without one the message is sent at once.
+- organisers (clubs: a club's admins; leagues: a season's organiser):
+  `register_organiser_check(name, check)`; games asks `is_organiser` (the creator always is).
+- absent seats (notifications' idle ladder): `register_absence_check(check)`; games asks
+  `absent_seats` before a seat may be offered to a substitute or a bot.
 
 A registry, not Django signals, because games needs the answers.
 """
@@ -55,3 +59,39 @@ def send_invitation(*, message: Any, sent_by: Any) -> None:
         _invitation_senders[0](message=message, sent_by=sent_by)
     else:
         message.send()
+
+
+# -- organisers and absences (substitutes, bots, cancelling) -----------------------------------
+#: `check(game=..., user=...)`: whether the user organises the game (a club's admins, a league's
+#: organiser); every registered check is asked, so clubs and leagues each register one.
+OrganiserCheck = Callable[..., bool]
+#: `absent(game_id=...)`: the seat indexes the idle ladder marked absent (notifications).
+AbsenceCheck = Callable[..., set[int]]
+
+_organiser_checks: dict[str, OrganiserCheck] = {}
+_absence: list[AbsenceCheck] = []
+
+
+def register_organiser_check(name: str, check: OrganiserCheck) -> None:
+    """One organiser check per app (`name`); registering the same name again replaces it."""
+    _organiser_checks[name] = check
+
+
+def is_organiser(*, game: Any, user: Any) -> bool:
+    """The game's creator, or whoever an app above says organises it (club admins, league
+    organisers) may open seats to substitutes, hand them to bots and cancel the game."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if game.created_by_id is not None and game.created_by_id == user.pk:
+        return True
+    return any(check(game=game, user=user) for check in _organiser_checks.values())
+
+
+def register_absence_check(check: AbsenceCheck) -> None:
+    """The one check of absent seats (the notifications idle ladder's); registering replaces it."""
+    _absence[:] = [check]
+
+
+def absent_seats(*, game_id: int) -> set[int]:
+    """The seats of the game marked absent by the idle ladder (none without a registered check)."""
+    return set(_absence[0](game_id=game_id)) if _absence else set()

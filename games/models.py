@@ -85,6 +85,9 @@ class Game(models.Model):
     rated = models.BooleanField(_("rated"), default=True)
     #: The game starts by itself once its last seat is taken (`games.services.lobby.game_join`).
     auto_start = models.BooleanField(_("start when full"), default=False)
+    #: A rated game stays rated when bots sit at it: whoever joins agrees to that in advance (the
+    #: lobby and the table say so). Without it any bot seat makes the game unrated (ratings app).
+    bots_rated = models.BooleanField(_("rated even with bots"), default=False)
     #: The club a club game (or league table) belongs to; see `hooks.can_see_game`.
     club = models.ForeignKey(
         "clubs.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
@@ -107,7 +110,17 @@ class Game(models.Model):
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
+    #: The player; null while a bot holds the seat (`bot`).
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="seats"
+    )
+    #: The bot that plays the seat (a name of `games.seats.BOT_NAMES`), "" for a person.
+    bot = models.CharField(max_length=16, blank=True, default="")
+    #: Offered to a substitute: another member may take the seat over (`services.seat_take`).
+    offered = models.BooleanField(default=False)
+    #: The game's move count when the seat's holder took it over (0: from the start); they read
+    #: the moves before as a spectator does.
+    held_since = models.PositiveIntegerField(default=0)
     #: Assigned at start by a server-side shuffle; null while the game is open.
     index = models.PositiveSmallIntegerField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
@@ -133,6 +146,10 @@ class Seat(models.Model):
             models.UniqueConstraint(
                 fields=["game", "index"], condition=Q(index__isnull=False), name="seat_index_unique"
             ),
+            models.CheckConstraint(
+                condition=(Q(user__isnull=False) & Q(bot="")) | (Q(user__isnull=True) & ~Q(bot="")),
+                name="seat_person_or_bot",
+            ),
         ]
         indexes = [
             models.Index(fields=["user", "waiting"], name="seat_user_waiting_idx"),
@@ -142,6 +159,10 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.index} of game {self.game_id}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot)
 
 
 class SecretAssignment(models.Model):
@@ -165,6 +186,7 @@ class Action(models.Model):
         TIMEOUT = "timeout", _("Deadline")
         EMAIL = "email", _("Email")
         RESIGNED = "resigned", _("Played for a resigned seat")
+        BOT = "bot", _("Bot")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
@@ -217,3 +239,52 @@ class LearnPanelDismissal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.slug} panel dismissed by user {self.user_id}"
+
+
+class SeatChange(models.Model):
+    """A seat changed hands during the game: a substitute took it over, or a bot (and back).
+
+    `at_move` is the game's move count then: the actions up to it were the earlier holder's. Shown
+    in the table's and the replay's history; ratings read it (`selectors.seat_changes`)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_changes")
+    seat_index = models.PositiveSmallIntegerField()
+    at_move = models.PositiveIntegerField()
+    from_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    from_bot = models.CharField(max_length=16, blank=True, default="")
+    to_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    to_bot = models.CharField(max_length=16, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "at_move", "pk"]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} seat {self.seat_index} after move {self.at_move}"
+
+
+class GameVote(models.Model):
+    """A player's vote to abandon a running game, or to hand a seat to a bot (`seat_index`)."""
+
+    class Kind(models.TextChoices):
+        ABANDON = "abandon", _("Abandon the game")
+        BOT = "bot", _("Hand the seat to a bot")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="votes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    #: The seat a BOT vote is about; -1 for ABANDON (a number, so the unique constraint holds).
+    seat_index = models.SmallIntegerField(default=-1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user", "kind", "seat_index"], name="vote_one_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id}: {self.kind} {self.seat_index} by {self.user_id}"

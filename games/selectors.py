@@ -27,8 +27,9 @@ from .board.log import Played
 from .board.options import ShownOption, game_options
 from .board.prompt import action_json
 from .errors import GameNotFound
-from .models import Action, Game, LearnPanelDismissal, Seat
+from .models import Action, Game, GameVote, LearnPanelDismissal, Seat, SeatChange
 from .recent import recent_actions
+from .seats import bot_name
 from .services import invite_token_matches
 
 User = AbstractBaseUser | AnonymousUser
@@ -54,6 +55,8 @@ class GameInfo:
     finished_at: datetime | None
     #: Actions played so far (what a page showed, for "since you last looked").
     move_count: int = 0
+    #: Rated even with bots at the table: whoever joins agrees to that (`Game.bots_rated`).
+    bots_rated: bool = False
 
     @property
     def is_open(self) -> bool:
@@ -100,6 +103,8 @@ class Player:
     due_at: datetime | None
     score: int | None
     place: int | None
+    is_bot: bool = False
+    offered: bool = False
 
 
 @dataclass(frozen=True)
@@ -163,6 +168,7 @@ def game_info(game: Game, seats_taken: int | None = None) -> GameInfo:
         options=dict(game.options),
         rated=game.rated,
         auto_start=game.auto_start,
+        bots_rated=game.bots_rated,
         created_at=game.created_at,
         finished_at=game.finished_at,
         move_count=game.move_count,
@@ -238,16 +244,30 @@ class SeatRow:
 
     pk: int
     index: int | None
-    user_id: int
+    user_id: int | None
     resigned: bool
     waiting: bool
     due_at: datetime | None
     score: int | None
     place: int | None
     name: str
+    #: The bot that plays the seat ("" for a person) and whether it is offered to a substitute.
+    bot: str = ""
+    offered: bool = False
 
 
-SEAT_ROW_FIELDS = ("pk", "index", "user_id", "resigned", "waiting", "due_at", "score", "place")
+SEAT_ROW_FIELDS = (
+    "pk",
+    "index",
+    "user_id",
+    "resigned",
+    "waiting",
+    "due_at",
+    "score",
+    "place",
+    "bot",
+    "offered",
+)
 
 
 #: How long a version's seats stay in the shared cache: each seat's table of a version reads them
@@ -274,6 +294,8 @@ def _seat_rows(game: Game) -> list[SeatRow]:
             *SEAT_ROW_FIELDS, name=F("user__profile__display_name")
         )
     ]
+    # A bot's name is worded in the reader's language by `table_of` (these rows are shared).
+    rows = [replace(row, name=row.bot) if row.bot else row for row in rows]
     unnamed = [row.user_id for row in rows if row.name is None]
     if unnamed:  # users from before profiles: created with their defaults, as display_name does
         names = display_names(get_user_model().objects.filter(pk__in=unnamed))
@@ -399,7 +421,9 @@ def table_of(head: TableHead, since: int | None = None) -> Table:
         players=[
             Player(
                 index=s.index,
-                name=s.name,
+                name=bot_name(s.bot) if s.bot else s.name,
+                is_bot=bool(s.bot),
+                offered=s.offered,
                 resigned=s.resigned,
                 waiting=s.waiting,
                 due_at=s.due_at,
@@ -414,7 +438,9 @@ def table_of(head: TableHead, since: int | None = None) -> Table:
         resigned=mine is not None and mine.resigned,
         invite_token=game.invite_token if mine is not None else None,
         view=None,
-        creator=next((s.name for s in seats if s.user_id == game.created_by_id), None),
+        creator=next(
+            (s.name for s in seats if s.user_id is not None and s.user_id == game.created_by_id), None
+        ),
     )
     if game.snapshot is None:
         return table
@@ -424,13 +450,19 @@ def table_of(head: TableHead, since: int | None = None) -> Table:
     over = rules.is_over(state)
     view = rules.view(state, seat)
     legal = [] if seat is None or table.resigned else rules.legal_actions(state, seat)
+    recent = recent_actions(game)
+    first_seq = game.move_count - len(recent) + 1
+    held_since = mine.held_since if mine is not None else 0
     log = [
         Played(
             seat=a["seat"],
             timed_out=a["timed_out"],
-            events=engine.events_for(a["events"], seat, game_over=over),
+            # A substitute reads what happened before they took the seat as a spectator would.
+            events=engine.events_for(
+                a["events"], seat if first_seq + k > held_since else None, game_over=over
+            ),
         )
-        for a in recent_actions(game)
+        for k, a in enumerate(recent)
     ]
     unseen = 0
     before = None
@@ -445,4 +477,135 @@ def table_of(head: TableHead, since: int | None = None) -> Table:
         log=log,
         seen_view=before,
         unseen=unseen,
+    )
+
+
+# -- who sits where: substitutes, bots, votes ---------------------------------------------------
+@dataclass(frozen=True)
+class SeatChangeLine:
+    """A change of hands as the history shows it: after `at_move` actions, `before` left the seat
+    `number` (counted from 1) and `after` took it."""
+
+    number: int
+    at_move: int
+    before: str
+    after: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class SeatOption:
+    """A seat whose player is gone (resigned or absent), a bot's seat, or one offered: what the
+    reader may do about it."""
+
+    index: int
+    number: int
+    name: str
+    resigned: bool
+    absent: bool
+    is_bot: bool
+    offered: bool
+    #: Players still at the table who voted to hand it to a bot, of how many.
+    bot_votes: int
+    voted_bot: bool
+
+
+@dataclass(frozen=True)
+class SeatPanel:
+    """The part of a running game's page about who sits where; read per reader (never cached
+    with the table: an organiser may sit elsewhere or not at all)."""
+
+    game_id: int
+    version: int
+    running: bool
+    is_organiser: bool
+    #: The reader holds a seat that still plays (not a bot's, not resigned, not absent).
+    is_active: bool
+    is_seated: bool
+    can_take: bool
+    has_bots: bool
+    active_count: int
+    abandon_votes: int
+    voted_abandon: bool
+    seats: list[SeatOption]
+    changes: list[SeatChangeLine]
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.changes or self.is_active or self.is_organiser or (self.can_take and self.offered))
+
+    @property
+    def offered(self) -> list[SeatOption]:
+        return [s for s in self.seats if s.offered]
+
+
+def seat_changes(game: Game) -> list[SeatChangeLine]:
+    """The game's changes of hands, oldest first, with the names of who left and who came."""
+    rows = list(SeatChange.objects.filter(game=game).order_by("at_move", "pk"))
+    users = {r.from_user_id for r in rows} | {r.to_user_id for r in rows}
+    names = display_names(get_user_model().objects.filter(pk__in=[u for u in users if u is not None]))
+
+    def who(user_id: int | None, bot: str) -> str:
+        if bot:
+            return bot_name(bot)
+        return names.get(user_id, "?") if user_id is not None else "?"
+
+    return [
+        SeatChangeLine(
+            number=r.seat_index + 1,
+            at_move=r.at_move,
+            before=who(r.from_user_id, r.from_bot),
+            after=who(r.to_user_id, r.to_bot),
+            created_at=r.created_at,
+        )
+        for r in rows
+    ]
+
+
+def seat_panel(*, game: Game, user: User) -> SeatPanel:
+    """Who sits where in a started game, and what `user` may do about it."""
+    seats = list(Seat.objects.filter(game=game).order_by("index"))
+    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+    running = game.status == Game.Status.RUNNING
+    absent = hooks.absent_seats(game_id=game.pk) if running else set()
+    active = [s for s in seats if not s.is_bot and not s.resigned and s.index not in absent]
+    active_users = {s.user_id for s in active}
+    votes = list(GameVote.objects.filter(game=game).values_list("kind", "seat_index", "user_id"))
+    rows = {s.index: s for s in seat_rows(game)}
+
+    def counted(kind: str, index: int) -> int:
+        return sum(1 for k, i, u in votes if k == kind and i == index and u in active_users)
+
+    def voted(kind: str, index: int) -> bool:
+        return user.is_authenticated and any(k == kind and i == index and u == user.pk for k, i, u in votes)
+
+    options = [
+        SeatOption(
+            index=s.index,
+            number=s.index + 1,
+            name=bot_name(s.bot) if s.bot else rows[s.index].name,
+            resigned=s.resigned,
+            absent=s.index in absent,
+            is_bot=s.is_bot,
+            offered=s.offered,
+            bot_votes=counted(GameVote.Kind.BOT, s.index),
+            voted_bot=voted(GameVote.Kind.BOT, s.index),
+        )
+        for s in seats
+        if s.index is not None and (s.is_bot or s.resigned or s.offered or s.index in absent)
+    ]
+    return SeatPanel(
+        game_id=game.pk,
+        version=game.version,
+        running=running,
+        is_organiser=running and hooks.is_organiser(game=game, user=user),
+        is_active=running and mine is not None and mine in active,
+        is_seated=mine is not None,
+        can_take=running and user.is_authenticated and mine is None,
+        has_bots=game.slug in engine.BOTS,
+        active_count=len(active),
+        abandon_votes=counted(GameVote.Kind.ABANDON, -1),
+        voted_abandon=voted(GameVote.Kind.ABANDON, -1),
+        seats=options,
+        changes=seat_changes(game),
     )

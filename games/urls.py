@@ -21,4 +21,12 @@ urlpatterns = [
     path("games/<int:game_id>/resign/", views.resign, name="resign"),
     path("games/<int:game_id>/abandon/", views.abandon, name="abandon"),
     path("games/<int:game_id>/invite/", views.invite, name="invite"),
+    path("games/<int:game_id>/seats/", views.seats, name="seats"),
+    path("games/<int:game_id>/bots/", views.fill_with_bots, name="fill_with_bots"),
+    path("games/<int:game_id>/cancel/", views.cancel, name="cancel"),
+    path("games/<int:game_id>/vote/abandon/", views.vote_abandon, name="vote_abandon"),
+    path("games/<int:game_id>/vote/bot/", views.vote_bot, name="vote_bot"),
+    path("games/<int:game_id>/seat/offer/", views.seat_offer, name="seat_offer"),
+    path("games/<int:game_id>/seat/take/", views.seat_take, name="seat_take"),
+    path("games/<int:game_id>/seat/bot/", views.seat_to_bot, name="seat_to_bot"),
 ]

@@ -32,8 +32,8 @@ import engine
 
 from . import selectors, services
 from .board import present_table
-from .errors import GameError
-from .forms import ActionForm, GameCreateForm, InviteForm, VersionForm, cleaned_or_error
+from .errors import GameError, WrongStatus
+from .forms import ActionForm, GameCreateForm, InviteForm, SeatForm, VersionForm, cleaned_or_error
 from .models import Action, Game
 
 TABLE_TEMPLATE = "games/table.html"
@@ -109,6 +109,7 @@ def create(request: HttpRequest) -> HttpResponse:
         pace=data["pace"],
         visibility=data["visibility"],
         rated=data["rated"],
+        bots_rated=data["rated"] and data["bots_rated"],
         auto_start=data["auto_start"],
     )
     messages.success(request, _("Your game is open. Share the link to fill the seats."))
@@ -151,6 +152,7 @@ def _fragment_context(request: HttpRequest, table: selectors.Table) -> dict[str,
         "invite_link": _invite_link(request, table),
         "invite_token": request.GET.get("invite", ""),
         "invite_form": InviteForm(),
+        "bot_games": engine.BOTS,
     }
 
 
@@ -273,6 +275,89 @@ resign = _lobby_action(
     services.game_resign, gettext_lazy("You resigned; your seat now plays the mildest moves.")
 )
 abandon = _lobby_action(services.game_abandon, gettext_lazy("The game was abandoned."), to_lobby=True)
+
+
+@require_GET
+@vary_on_htmx
+@handles_game_errors
+def seats(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Who sits where in a started game and what the reader may do about it (substitutes, bots,
+    votes): read per reader, so loaded apart from the cached table (htmx), or as a page."""
+    head = selectors.table_head(game_id=game_id, user=request.user, invite_token=request.GET.get("invite"))
+    if not head.started:
+        raise WrongStatus(_("The game has not started yet."))
+    context = {
+        "t": head,
+        "s": selectors.seat_panel(game=head.row, user=request.user),
+        "invite_token": request.GET.get("invite", ""),
+    }
+    return render(request, "games/seats.html#panel" if request.htmx else "games/seats.html", context)
+
+
+fill_with_bots = _lobby_action(
+    services.game_fill_with_bots, gettext_lazy("Bots took the free seats: the game has started.")
+)
+cancel = _lobby_action(services.game_cancel, gettext_lazy("The game was cancelled; it is not rated."))
+
+
+@require_POST
+@login_required
+@handles_game_errors
+def vote_abandon(request: HttpRequest, game_id: int) -> HttpResponse:
+    data = cleaned_or_error(VersionForm(request.POST))
+    _game, carried = services.game_vote(
+        game_id=game_id, user=request.user, kind="abandon", expected_version=data["expected_version"]
+    )
+    messages.success(
+        request, _("The players agreed: the game is abandoned.") if carried else _("Your vote is counted.")
+    )
+    return redirect("games:table", game_id)
+
+
+@require_POST
+@login_required
+@handles_game_errors
+def vote_bot(request: HttpRequest, game_id: int) -> HttpResponse:
+    data = cleaned_or_error(SeatForm(request.POST))
+    _game, carried = services.game_vote(
+        game_id=game_id,
+        user=request.user,
+        kind="bot",
+        seat_index=data["seat"],
+        expected_version=data["expected_version"],
+    )
+    messages.success(
+        request, _("The players agreed: a bot plays the seat.") if carried else _("Your vote is counted.")
+    )
+    return redirect("games:table", game_id)
+
+
+def _seat_action(service: Callable[..., Any], success: str) -> Callable[[HttpRequest, int], HttpResponse]:
+    """A POST-only view that calls one service about one seat with the seen version and redirects."""
+
+    @require_POST
+    @login_required
+    @handles_game_errors
+    def view(request: HttpRequest, game_id: int) -> HttpResponse:
+        data = cleaned_or_error(SeatForm(request.POST))
+        kwargs = {"invite_token": data["invite"]} if service is services.seat_take else {}
+        service(
+            game_id=game_id,
+            user=request.user,
+            seat_index=data["seat"],
+            expected_version=data["expected_version"],
+            **kwargs,
+        )
+        messages.success(request, success)
+        return redirect("games:table", game_id)
+
+    view.__name__ = service.__name__
+    return view
+
+
+seat_offer = _seat_action(services.seat_offer, gettext_lazy("The seat is offered to a substitute."))
+seat_take = _seat_action(services.seat_take, gettext_lazy("The seat is yours now: you play it from here."))
+seat_to_bot = _seat_action(services.seat_to_bot, gettext_lazy("A bot plays the seat now."))
 
 
 @require_POST

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from django.db.models import Count
 
@@ -12,6 +13,7 @@ import engine
 from clubs.errors import NotFound
 from clubs.models import Club
 from games.models import Game, Seat
+from games.seats import seat_name
 from ratings.selectors import reliability_for
 
 from .models import Entry, LeagueTable, Round, Season
@@ -80,6 +82,11 @@ def season_standings(*, season: Season, with_reliability: bool = True) -> Standi
     divisions = []
     for division_id in sorted(by_division, key=levels.__getitem__):
         ranked = standings([e.user_id for e in by_division[division_id]], results[division_id].values())
+        # A seat finished by a substitute or a bot keeps its place in its table (the others' points
+        # stand), but only the season's entrants are ranked.
+        ranked = [r for r in ranked if r.player in names]
+        for i, row in enumerate(ranked):
+            row.rank = ranked[i - 1].rank if i and ranked[i - 1].key == row.key else i + 1
         change = {}
         if season.status == Season.Status.FINISHED:
             change = moves(
@@ -182,7 +189,7 @@ def season_rounds(*, season: Season) -> list[RoundView]:
     )
     players: dict[int, list[tuple[str, int | None]]] = defaultdict(list)
     for seat in seats:
-        players[seat.game_id].append((_name(seat.user), seat.place))
+        players[seat.game_id].append((seat_name(seat) if seat.bot else _name(seat.user), seat.place))
     byes: dict[int, list[str]] = defaultdict(list)
     for row in Round.byes.through.objects.filter(round__season=season).select_related(
         "user__profile", "round"
@@ -201,3 +208,11 @@ def season_rounds(*, season: Season) -> list[RoundView]:
         )
     numbers = sorted(set(rounds) | set(byes))
     return [RoundView(number=n, tables=rounds[n], byes=sorted(byes[n])) for n in reversed(numbers)]
+
+
+def organises_game(*, game: Any, user: Any) -> bool:
+    """A season's organiser organises the games of its tables (`games.hooks.is_organiser`)."""
+    return (
+        user.is_authenticated
+        and LeagueTable.objects.filter(game_id=game.pk, round__season__created_by_id=user.pk).exists()
+    )

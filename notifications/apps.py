@@ -15,7 +15,10 @@ class NotificationsConfig(AppConfig):
             webhooks,  # noqa: F401  (registers the webhook secret's system check)
         )
         from .outbox import queue_invitation, queue_rendered_mail
+        from .selectors import absent_seats
 
         # Account mails go through the outbox; so do invitations to games, within the daily limit.
         mail.register_sender(queue_rendered_mail)
         hooks.register_invitation_sender(queue_invitation)
+        # Games asks which seats the idle ladder marked absent (they may go to a substitute).
+        hooks.register_absence_check(absent_seats)

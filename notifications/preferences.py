@@ -77,6 +77,12 @@ def decide(n: Notification, now: dt.datetime) -> Decision:
         return Decision("skip")
     if n.kind in ALWAYS_KINDS or n.user_id is None:
         return Decision("send")
+    if (
+        n.game_id is not None
+        and n.seat_index is not None
+        and not Seat.objects.filter(game_id=n.game_id, index=n.seat_index, user_id=n.user_id).exists()
+    ):
+        return Decision("cancel")  # the seat changed hands: what it sees is no longer this player's
     if n.kind in TURN_KINDS and n.prompt_id is not None:
         prompt = Prompt.objects.filter(pk=n.prompt_id).values("closed_at", "used_at").first()
         if prompt is None or prompt["closed_at"] is not None or prompt["used_at"] is not None:

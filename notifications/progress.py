@@ -19,10 +19,12 @@ from django.db import models, transaction
 from django.db.models import Case, F, OuterRef, Subquery, Value, When, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
+from django.utils.functional import lazy
 
 import engine
 from games.bulk import update_in_groups
 from games.models import Action, Game, Seat
+from games.seats import bot_name
 from games.services import deadline_postpone, deadlines_due_now
 
 from .deadlines import enqueue_autoplay
@@ -30,6 +32,10 @@ from .models import GameSettings, Kind, Notification, Prompt, SeatStatus, Vacati
 from .outbox import create_rows, due_now, enqueue_marked_on_commit, start_mail_key
 from .prompts import away, game_context, prompt_context, reminder_times, retime_prompt, seat_names
 from .selectors import forget_notices
+
+#: A bot's name worded in the language active when it is read (the log lines of a prompt mail
+#: are worded in every language in turn).
+lazy_bot_name = lazy(bot_name, str)
 
 #: Sources of actions a person took (they reset the idle ladder).
 HUMAN_SOURCES = {Action.Source.WEB, Action.Source.API, Action.Source.EMAIL}
@@ -53,6 +59,8 @@ class GameProgress:
     kind: str = "action"
     #: The actions these writes added; None: read them from the log.
     new_actions: list[dict[str, Any]] | None = None
+    #: Seats that changed hands (a substitute, a bot): their idle-ladder count starts again.
+    changed_seats: frozenset[int] = frozenset()
 
 
 # -- what the writes cause --------------------------------------------------------------------
@@ -133,12 +141,13 @@ def record_progress(writes: list[GameProgress]) -> None:
     for write in writes:
         table = _table(write, seats_of[write.game.pk], statuses_of[write.game.pk])
         tables.append(table)
+        _restart_changed_seats(effects, table)
         _climb_idle_ladder(effects, table)
         if write.kind == "started":
             _mail_start(effects, table)
         _close_prompts_not_waited_for(effects, table)
         _prompt_waiting_seats(effects, table)
-        if table.over:
+        if table.over and table.game.status == Game.Status.FINISHED:
             _mail_end(effects, table)
         if table.autoplay:
             effects.autoplays.append((table.game, table.autoplay))
@@ -167,13 +176,34 @@ def _load_seats(ids: list[int], now: dt.datetime) -> tuple[dict[int, list[dict[s
             "decision",
             "decision_since",
             "vacation_until",
+            "bot",
             "user__profile__display_name",
             "user__username",
         )
     ):
         seats_of[seat["game_id"]].append(seat)
-        names[seat["user_id"]] = seat["user__profile__display_name"] or seat["user__username"]
+        if seat["user_id"] is not None:  # a bot's seat has no user: it is named by `_player`
+            names[seat["user_id"]] = seat["user__profile__display_name"] or seat["user__username"]
     return seats_of, names
+
+
+def _player(effects: _Effects, seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat's player as mails name it: a bot by its name, worded as a bot by the template."""
+    if seat["bot"]:
+        return {"seat": seat["index"], "name": seat["bot"], "bot": True}
+    return {"seat": seat["index"], "name": effects.names[seat["user_id"]]}
+
+
+def _restart_changed_seats(effects: _Effects, table: _Table) -> None:
+    """A seat that changed hands starts the idle ladder afresh: its new holder is not absent."""
+    for index in table.write.changed_seats:
+        status = table.statuses.get(index)
+        if status is None:
+            continue
+        if status.absent:
+            effects.absence_changed.add(table.game.pk)
+        status.consecutive_timeouts, status.absent, status.absent_since = 0, False, None
+        table.changed[index] = status
 
 
 def _load_statuses(
@@ -200,7 +230,8 @@ def _table(write: GameProgress, seats: list[dict[str, Any]], statuses: dict[int,
     rules = engine.get_game(game.slug)
     state = write.state if write.state is not None else rules.from_json(game.snapshot)
     write.state = state
-    over = rules.is_over(state)
+    # An abandoned game waits for nobody (its prompts close) and has no results to mail.
+    over = rules.is_over(state) or game.status == Game.Status.ABANDONED
     return _Table(
         write=write,
         rules=rules,
@@ -221,7 +252,8 @@ def _climb_idle_ladder(effects: _Effects, table: _Table) -> None:
     actions = table.write.new_actions
     for act in actions if actions is not None else effects.logs.get(game.pk, []):
         status = table.statuses.get(act["seat_index"])
-        if status is None or act["seq"] <= status.last_seq:
+        seat = table.by_index.get(act["seat_index"])
+        if status is None or act["seq"] <= status.last_seq or seat is None or seat["bot"]:
             continue
         status.last_seq = act["seq"]
         table.changed[act["seat_index"]] = status
@@ -254,9 +286,11 @@ def _climb_idle_ladder(effects: _Effects, table: _Table) -> None:
 def _mail_start(effects: _Effects, table: _Table) -> None:
     """Every player gets the start mail: who plays, and their own seat's view (a league table's
     players got the round's mail instead, under the same key: `leagues.services`)."""
-    players = [{"seat": s["index"], "name": effects.names[s["user_id"]]} for s in table.seats]
-    names = seat_names({p["seat"]: p["name"] for p in players})
+    players = [_player(effects, s) for s in table.seats]
+    names = seat_names({p["seat"]: lazy_bot_name(p["name"]) if p.get("bot") else p["name"] for p in players})
     for seat in table.seats:
+        if seat["user_id"] is None:
+            continue  # bots get no mail
         effects.rows.append(
             Notification(
                 kind=Kind.GAME_START,
@@ -295,8 +329,9 @@ def _prompt_waiting_seats(effects: _Effects, table: _Table) -> None:
         if seat is None or seat["resigned"]:
             continue
         status = table.statuses[index]
-        if status.absent:
-            table.autoplay.append(index)
+        if seat["bot"] or status.absent:
+            if not seat["bot"]:  # a bot is prompted by the bots app, never by mail
+                table.autoplay.append(index)
             if status.open_prompt is not None:
                 effects.close_ids.append(status.open_prompt.pk)
                 status.open_prompt = None
@@ -353,13 +388,12 @@ def _mail_end(effects: _Effects, table: _Table) -> None:
     end (every card revealed), from which the mail shows the table's results with their points."""
     scores, places = table.rules.scores(table.state), table.rules.ranking(table.state)
     results = sorted(
-        (
-            {"seat": i, "name": effects.names[s["user_id"]], "score": scores[i], "place": places[i]}
-            for i, s in table.by_index.items()
-        ),
+        ({**_player(effects, s), "score": scores[i], "place": places[i]} for i, s in table.by_index.items()),
         key=lambda r: (r["place"], r["seat"]),
     )
     for seat in table.seats:
+        if seat["user_id"] is None:
+            continue  # bots get no mail
         effects.rows.append(
             Notification(
                 kind=Kind.GAME_END,
@@ -371,7 +405,9 @@ def _mail_end(effects: _Effects, table: _Table) -> None:
                     "game": table.ctx,
                     "seat": seat["index"],
                     "results": results,
-                    "names": seat_names({r["seat"]: r["name"] for r in results}),
+                    "names": seat_names(
+                        {r["seat"]: lazy_bot_name(r["name"]) if r.get("bot") else r["name"] for r in results}
+                    ),
                     "view": table.rules.view(table.state, seat["index"]),
                 },
                 send_after=effects.now,
@@ -416,7 +452,10 @@ def _mail_prompt(effects: _Effects, table: _Table, prompt: Prompt, gone: list[di
         effects.logs.get(game.pk, []),
         table.over,
         gone,
-        {seat["index"]: effects.names[seat["user_id"]] for seat in table.seats},
+        {
+            seat["index"]: lazy_bot_name(seat["bot"]) if seat["bot"] else effects.names[seat["user_id"]]
+            for seat in table.seats
+        },
     )
     mail = {"user_id": prompt.user_id, "game": game, "seat_index": index, "prompt": prompt}
     effects.rows.append(

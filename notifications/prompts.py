@@ -90,7 +90,7 @@ def away(
     return [
         {
             "seat": seat["index"],
-            "name": names[seat["user_id"]],
+            "name": names.get(seat["user_id"], seat.get("bot", "")),
             "vacation_until": seat["vacation_until"].isoformat() if seat["vacation_until"] else None,
             "absent": bool(seat["index"] in statuses and statuses[seat["index"]].absent),
         }

@@ -84,3 +84,8 @@ def seat_badges(*, game_id: int) -> dict[int, dict[str, Any]]:
     seconds = min([NOTICES_CACHE_SECONDS, *((end - now).total_seconds() for end in ends)])
     cache.set(key, badges, max(1, int(seconds)))
     return badges
+
+
+def absent_seats(*, game_id: int) -> set[int]:
+    """The game's seats the idle ladder marked absent (`games.hooks.absent_seats`)."""
+    return set(SeatStatus.objects.filter(game_id=game_id, absent=True).values_list("seat_index", flat=True))

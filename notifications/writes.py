@@ -88,6 +88,9 @@ def _progress(game: Game, writes: list[GameWrite]) -> GameProgress:
         game=game,
         acted_seats=frozenset(w.acted_seat for w in writes if w.acted_seat is not None),
         kind="started" if any(w.kind == "started" for w in writes) else writes[-1].kind,
+        changed_seats=frozenset(
+            w.acted_seat for w in writes if w.kind == "seat_changed" and w.acted_seat is not None
+        ),
         new_actions=[
             {"seq": seq, "seat_index": seat, "source": source}
             for w in writes

@@ -22,6 +22,8 @@ from clubs import selectors as club_selectors
 from clubs.errors import Conflict, Forbidden, NotFound
 from games.i18n import describe_action
 from games.models import Action, Game
+from games.seats import seat_name
+from games.selectors import seat_changes
 
 from .replay import Step, export_data
 
@@ -47,6 +49,8 @@ class Replay:
     seat_choices: list[int | None] = field(default_factory=list)
     #: The seat of the user who reads the replay, if they played: "you" in its words.
     reader: int | None = None
+    #: The seats that changed hands (`games.selectors.seat_changes`).
+    changes: list[Any] = field(default_factory=list)
 
     @property
     def previous(self) -> int | None:
@@ -77,6 +81,10 @@ def _name(user) -> str:
     return profile.display_name if profile is not None else user.get_username()
 
 
+def _player_name(seat) -> str:
+    return seat_name(seat) if seat.bot else _name(seat.user)
+
+
 def _steps(game) -> list[Step]:
     rows = Action.objects.filter(game=game).order_by("seq").values_list("seat_index", "payload")
     return [Step(seat=seat, action=payload) for seat, payload in rows]
@@ -96,11 +104,15 @@ def replay(
         raise NotFound(_("There is no such seat."))
     if not finished and (seat is None or mine is None or seat != mine.index):
         raise Forbidden(_("Until the game is over you can replay only your own seat."))
+    # A substitute replays their seat from the move they took it over (`Seat.held_since`).
+    since = 0 if finished or mine is None else mine.held_since
     steps = _steps(game)
     total = len(steps)
     step = total if step is None else step
     if not 0 <= step <= total:
         raise NotFound(_("There is no such step."))
+    if step < since:
+        raise Forbidden(_("You took this seat over later: you can replay it from then on."))
 
     rules = engine.get_game(game.slug)
     state = rules.new_game(n, game.seed, game.options)
@@ -110,7 +122,8 @@ def replay(
         if k == step and (item.seat == seat or (finished and seat is None)):
             label = describe_action(rules, state, item.seat, item.action)
         events = rules.apply(state, item.seat, dict(item.action))
-        log.extend(engine.events_for(events, seat, game_over=finished and k == total))
+        if k > since:
+            log.extend(engine.events_for(events, seat, game_over=finished and k == total))
     over_now = rules.is_over(state)
     choices: list[int | None] = [None, *range(n)] if finished else [mine.index]
     return Replay(
@@ -120,7 +133,7 @@ def replay(
         status=game.status,
         finished=finished,
         num_players=n,
-        players=[_name(s.user) for s in seats],
+        players=[_player_name(s) for s in seats],
         seat=seat,
         step=step,
         total=total,
@@ -130,6 +143,7 @@ def replay(
         log=log[-40:] if not over_now else log[-80:],
         seat_choices=choices,
         reader=mine.index if mine is not None else None,
+        changes=seat_changes(game),
     )
 
 
@@ -144,7 +158,7 @@ def export(*, game_id: int, user: User) -> dict[str, Any]:
         seed=game.seed,
         options=dict(game.options),
         steps=_steps(game),
-        players=[_name(s.user) for s in seats],
+        players=[_player_name(s) for s in seats],
         game_id=game.pk,
         extra={
             "rated": game.rated,

@@ -42,6 +42,7 @@ def game_create(
     rated: bool = True,
     club: Any = None,
     auto_start: bool = False,
+    bots_rated: bool = False,
 ) -> Game:
     """An open game with the creator in its first seat; options are stored with defaults filled.
     With `auto_start` the game starts by itself when its last seat is taken (`game_join`)."""
@@ -70,6 +71,7 @@ def game_create(
         rated=rated,
         club=club,
         auto_start=auto_start,
+        bots_rated=bots_rated,
     )
     Seat.objects.create(game=game, user=user)
     _after_commit(game, "created")

@@ -166,10 +166,42 @@ def _default_play(game: Game, seats: list[Seat], seat_index: int, expected_versi
     state = rules.from_json(game.snapshot)
     if seat_index not in rules.to_act(state):
         raise WrongStatus(_("That seat is not waited for."))
+    if any(seat.index == seat_index and seat.is_bot for seat in seats):
+        raise WrongStatus(_("A bot plays that seat."))  # its own task plays it, never a deadline
     action = rules.default_action(state, seat_index)
     plays = [(seat_index, action, _apply(rules, state, seat_index, action), Action.Source.TIMEOUT)]
     plays += _auto_play_resigned(rules, state, seats)
     return _Write(game, rules, state, seats, acted_seat=seat_index, kind="action", plays=plays)
+
+
+@transaction.atomic
+def bot_play(*, game_id: int, seat_index: int, expected_version: int) -> Game:
+    """A bot's move for its seat, through the same checks as a person's (`action_submit`): the row
+    lock, the version the bot was prompted at (`expected_version`), the engine's guard. The bot
+    sees only the seat's `view` and its legal actions. Every write prompts the bots it waits for
+    anew, at its own version, so a bot's task asks for exactly the version it was enqueued at: a
+    task run twice plays once (after the first, the version has moved on)."""
+    game = _locked_game(game_id)
+    seats = list(game.seats.all())
+    seat = next((s for s in seats if s.index == seat_index and s.is_bot), None)
+    if seat is None:
+        raise NotAllowed(_("No bot plays that seat."))
+    _require_status(game, Game.Status.RUNNING)
+    _check_version(game, expected_version)
+    rules = game.engine
+    state = rules.from_json(game.snapshot)
+    if seat_index not in rules.to_act(state):
+        raise WrongStatus(_("That seat is not waited for."))
+    legal = rules.legal_actions(state, seat_index)
+    view = rules.view(state, seat_index)
+    action = engine.get_bot(game.slug).choose(view, legal, (game.seed + game.version) % 2**62)
+    plays = [(seat.index, action, _apply(rules, state, seat.index, action), Action.Source.BOT)]
+    plays += _auto_play_resigned(rules, state, seats)
+    before = game.move_count
+    _store_state(game, rules, state, seats, acted_seat=seat.index, kind="action", plays=plays)
+    added = [events for _seat, _action, events, _source in plays]
+    transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, added))
+    return game
 
 
 @transaction.atomic
@@ -184,6 +216,10 @@ def game_resign(*, game_id: int, user: AbstractBaseUser, expected_version: int |
         raise WrongStatus(_("You have already resigned."))
     seat.resigned = True
     seat.save(update_fields=["resigned"])
+    if all(s.resigned or s.is_bot for s in seats):
+        # Every player resigned: the game is abandoned (unrated), not auto-played to a rated end.
+        stop_game(game, seats, kind="abandoned")
+        return game
     rules = game.engine
     state = rules.from_json(game.snapshot)
     plays = _auto_play_resigned(rules, state, seats)
@@ -372,7 +408,8 @@ def _seats_after(write: _Write, now: datetime, *, over: bool) -> list[Seat]:
         decision = decisions.fingerprint(rules, state, seat.index, to_act)
         noted = decisions.note(seat, decision, version=game.version, answered=seat.index in answered)
         if seat.index in to_act and not (seat.waiting and seat.index != write.acted_seat):
-            seat.waiting, seat.due_at = True, _next_due_at(game, seat, now)
+            # A bot has no deadline: its task plays it, and no sweep may play it as idle.
+            seat.waiting, seat.due_at = True, None if seat.is_bot else _next_due_at(game, seat, now)
         elif seat.index not in to_act and (seat.waiting or seat.due_at is not None):
             _spend_bank(game, seat, now)
             seat.waiting, seat.due_at = False, None
@@ -415,6 +452,22 @@ def _spend_bank(game: Game, seat: Seat, now: datetime) -> None:
     time left before its deadline, none after a timeout."""
     if game.pace == Game.Pace.BANK and seat.waiting and seat.due_at is not None:
         seat.time_bank = max(seat.due_at - now, timedelta(0))
+
+
+def stop_game(game: Game, seats: list[Seat], *, kind: str) -> None:
+    """Abandon a running game (the caller holds its row lock): nobody is waited for any more, no
+    result, no rating (`game_finished` is not sent); a `GameWrite` so its prompts are closed."""
+    now = timezone.now()
+    game.status = Game.Status.ABANDONED
+    game.finished_at = now
+    game.version += 1
+    game.save(update_fields=["status", "finished_at", "version"])
+    for seat in seats:
+        seat.waiting, seat.due_at, seat.decision, seat.decision_since = False, None, "", game.version
+    update_in_groups(Seat, seats, ("waiting", "due_at", "decision", "decision_since"))
+    game.votes.all().delete()
+    _after_commit(game, kind)
+    note_writes([GameWrite(game=game, version=game.version, kind=kind, created_at=now)])
 
 
 def _bump(game: Game, kind: str, *fields: str) -> None:

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "replays",
     "notifications",
     "chat",
+    "bots",
 ]
 
 MIDDLEWARE = [
@@ -230,7 +231,10 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-sweep-outbox": {"task": "notifications.tasks.sweep_outbox", "schedule": 60.0},
     "notifications-send-digests": {"task": "notifications.tasks.send_digests", "schedule": 3600.0},
     "leagues-advance-seasons": {"task": "leagues.tasks.advance_due_seasons", "schedule": 300.0},
+    "bots-sweep": {"task": "bots.tasks.sweep_bots", "schedule": 60.0},
 }
+# Seconds between a bot's prompt and its move, so people see the game move at a human pace.
+BOT_MOVE_DELAY_SECONDS = float(os.environ.get("BOT_MOVE_DELAY_SECONDS", "20"))
 
 # Notifications (play by email): absolute links in mails, the reply address (play+<token>@domain).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")

@@ -21,6 +21,8 @@ STORAGES = {
 # the real-worker test needs.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "memory://")
 CELERY_TASK_ALWAYS_EAGER = False
+# Bots move at once in tests (their task still goes through the broker, or runs eagerly).
+BOT_MOVE_DELAY_SECONDS = 0
 # Static files are served from the app folders as they are; no collectstatic for tests.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True

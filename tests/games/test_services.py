@@ -195,13 +195,13 @@ def test_resigned_seats_are_auto_played_whenever_waited_for():
         services.action_submit(
             game_id=game.pk, user=users[seat], action={"type": "pass"}, expected_version=game.version
         )
-    # Everyone resigning plays the game to its end on default actions.
+    # Everyone resigning abandons the game (issue 18): it is not auto-played to a rated end.
     for user in users:
         if user != users[seat]:
             game.refresh_from_db()
             services.game_resign(game_id=game.pk, user=user, expected_version=game.version)
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED
+    assert game.status == Game.Status.ABANDONED
 
 
 def test_apply_default_action_plays_for_a_waited_seat_only():

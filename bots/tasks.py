@@ -1,0 +1,43 @@
+"""The bots' Celery tasks: a bot's move, and the sweep of bot seats whose task was lost."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from celery import shared_task
+from django.utils import timezone
+
+from . import services
+
+logger = logging.getLogger(__name__)
+
+
+@shared_task(name="bots.tasks.play_bot_seat", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def play_bot_seat(game_id: int, seat_index: int, version: int) -> bool:
+    """Play the bot's move for the seat at the version it was prompted at; safe to run twice."""
+    return services.play(game_id=int(game_id), seat_index=int(seat_index), version=int(version))
+
+
+@shared_task(name="bots.tasks.sweep_bots", acks_late=True, ignore_result=True)
+def sweep_bots() -> int:
+    return sweep()
+
+
+def prompt_bots(*, game_ids: list[int]) -> int:
+    """After a write's commit: one task per waited-for bot seat, `BOT_MOVE_DELAY_SECONDS` later.
+    Never raises (a lost task is prompted again by `sweep_bots`)."""
+    prompted = 0
+    for game_id, seat_index, version in services.waiting_bots(game_ids=game_ids):
+        try:
+            play_bot_seat.apply_async((game_id, seat_index, version), countdown=services.move_delay())
+        except Exception:
+            logger.warning("could not enqueue bot of game %s seat %s", game_id, seat_index, exc_info=True)
+        else:
+            prompted += 1
+    return prompted
+
+
+def sweep(*, now: dt.datetime | None = None) -> int:
+    """Prompt again the bots of games whose bot task was lost; returns how many were prompted."""
+    return prompt_bots(game_ids=services.stuck_games(now=now or timezone.now()))

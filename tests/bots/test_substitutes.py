@@ -1,0 +1,293 @@
+"""When a player quits or vanishes (issue 18): seats offered to substitutes or handed to bots, votes
+to abandon, organisers cancelling; what the substitute and the player who left may see."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+from django.test import Client
+from django.urls import reverse
+
+from games import hooks, services
+from games.errors import NotAllowed, WrongStatus
+from games.models import Game, Seat, SeatChange
+from notifications.models import Prompt, SeatStatus
+from ratings.models import Result
+from tests.factories import GameFactory, UserFactory
+from tests.games.helpers import assert_no_secrets
+
+pytestmark = pytest.mark.django_db
+
+
+def started(capture, slug: str = "lifeboats", n: int = 3):
+    users = [UserFactory() for _ in range(n - 1)]
+    game = GameFactory(slug=slug, num_players=n, players=users)
+    with capture(execute=True):
+        game = services.game_start(game_id=game.pk, user=game.created_by)
+    by_seat = {s.index: s.user for s in Seat.objects.filter(game=game).select_related("user")}
+    return game, [by_seat[i] for i in range(n)]
+
+
+def state_of(game: Game):
+    game.refresh_from_db()
+    return game.engine.from_json(game.snapshot)
+
+
+def non_creator_seat(game: Game, users: list) -> int:
+    return next(i for i, u in enumerate(users) if u.pk != game.created_by_id)
+
+
+def page(user, game: Game) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.get(reverse("games:table", args=[game.pk])).content.decode()
+
+
+def test_a_substitute_takes_over_a_resigned_seat_and_sees_only_that_seat(django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    game, users = started(capture)
+    seat = non_creator_seat(game, users)
+    quitter, stranger = users[seat], UserFactory()
+    with capture(execute=True):
+        services.game_resign(game_id=game.pk, user=quitter)
+        services.seat_offer(game_id=game.pk, user=game.created_by, seat_index=seat)
+        services.seat_take(game_id=game.pk, user=stranger, seat_index=seat)
+    held = Seat.objects.get(game=game, index=seat)
+    assert held.user_id == stranger.pk
+    assert not held.resigned
+    assert not held.offered
+    change = SeatChange.objects.get(game=game)
+    assert (change.from_user_id, change.to_user_id, change.seat_index) == (quitter.pk, stranger.pk, seat)
+    rules, state = game.engine, state_of(game)
+    substitute_page = page(stranger, game)
+    assert_no_secrets(substitute_page, rules.secrets_from(state, seat), "the substitute's table")
+    # the seat's own secrets are the substitute's now, and no longer the quitter's
+    own = rules.secrets_from(state, None) - rules.secrets_from(state, seat)
+    assert_no_secrets(page(quitter, game), rules.secrets_from(state, None), "the replaced player's table")
+    assert own, "the seat holds secrets of its own (its hand)"
+    client = Client()
+    client.force_login(stranger)
+    seats_page = client.get(reverse("games:seats", args=[game.pk])).content.decode()
+    assert "took over seat" in seats_page  # the history shows the change
+
+
+def test_a_replaced_player_gets_no_more_mail_of_the_seat(django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    game, users = started(capture)
+    waiting = game.engine.to_act(state_of(game))
+    seat = (
+        next(i for i in waiting if users[i].pk != game.created_by_id)
+        if any(users[i].pk != game.created_by_id for i in waiting)
+        else non_creator_seat(game, users)
+    )
+    quitter, stranger = users[seat], UserFactory()
+    with capture(execute=True):
+        services.game_resign(game_id=game.pk, user=quitter)
+        services.seat_offer(game_id=game.pk, user=game.created_by, seat_index=seat)
+    mail.outbox.clear()
+    with capture(execute=True):
+        services.seat_take(game_id=game.pk, user=stranger, seat_index=seat)
+        for _ in range(6):  # the others play on
+            game.refresh_from_db()
+            state = state_of(game)
+            i = game.engine.to_act(state)[0]
+            holder = Seat.objects.get(game=game, index=i).user
+            services.action_submit(
+                game_id=game.pk,
+                user=holder,
+                action=game.engine.legal_actions(state, i)[0],
+                expected_version=game.version,
+            )
+    assert not [m for m in mail.outbox if quitter.email in m.to]
+
+
+def test_only_organisers_offer_seats_and_only_gone_players_seats(django_capture_on_commit_callbacks):
+    game, users = started(django_capture_on_commit_callbacks)
+    seat = non_creator_seat(game, users)
+    with pytest.raises(WrongStatus):  # the player is still playing
+        services.seat_offer(game_id=game.pk, user=game.created_by, seat_index=seat)
+    services.game_resign(game_id=game.pk, user=users[seat])
+    with pytest.raises(NotAllowed):
+        services.seat_offer(game_id=game.pk, user=UserFactory(), seat_index=seat)
+    with pytest.raises(NotAllowed):  # not offered yet
+        services.seat_take(game_id=game.pk, user=UserFactory(), seat_index=seat)
+    assert not Seat.objects.get(game=game, index=seat).offered
+
+
+def test_an_organiser_named_by_a_hook_may_offer_seats(django_capture_on_commit_callbacks):
+    game, users = started(django_capture_on_commit_callbacks)
+    seat = non_creator_seat(game, users)
+    organiser = UserFactory()
+    services.game_resign(game_id=game.pk, user=users[seat])
+    hooks.register_organiser_check("test", lambda *, game, user: user.pk == organiser.pk)
+    try:
+        services.seat_offer(game_id=game.pk, user=organiser, seat_index=seat)
+    finally:
+        hooks._organiser_checks.pop("test")
+    assert Seat.objects.get(game=game, index=seat).offered
+
+
+def test_an_absent_seat_goes_to_a_bot_by_the_players_vote_and_back_to_a_person(
+    django_capture_on_commit_callbacks,
+):
+    capture = django_capture_on_commit_callbacks
+    game, users = started(capture, n=4)
+    seat = non_creator_seat(game, users)
+    SeatStatus.objects.filter(game=game, seat_index=seat).update(absent=True)
+    voters = [u for i, u in enumerate(users) if i != seat]  # three active seats: two carry it
+    _game, carried = services.game_vote(game_id=game.pk, user=voters[0], kind="bot", seat_index=seat)
+    assert not carried
+    assert not Seat.objects.get(game=game, index=seat).bot
+    with capture(execute=True):
+        _game, carried = services.game_vote(game_id=game.pk, user=voters[1], kind="bot", seat_index=seat)
+    held = Seat.objects.get(game=game, index=seat)
+    assert carried
+    assert held.bot == "Ada"
+    assert held.user_id is None
+    assert held.offered
+    assert not SeatStatus.objects.get(game=game, seat_index=seat).absent
+    substitute = UserFactory()
+    with capture(execute=True):
+        services.seat_take(game_id=game.pk, user=substitute, seat_index=seat)
+    held.refresh_from_db()
+    assert held.user_id == substitute.pk
+    assert held.bot == ""
+    assert SeatChange.objects.filter(game=game).count() == 2
+
+
+def test_the_players_vote_to_abandon_and_an_abandoned_game_is_not_rated(django_capture_on_commit_callbacks):
+    game, users = started(django_capture_on_commit_callbacks)
+    _game, carried = services.game_vote(game_id=game.pk, user=users[0], kind="abandon")
+    assert not carried
+    with pytest.raises(NotAllowed):
+        services.game_vote(game_id=game.pk, user=UserFactory(), kind="abandon")
+    _game, carried = services.game_vote(game_id=game.pk, user=users[1], kind="abandon")
+    game.refresh_from_db()
+    assert carried
+    assert game.status == Game.Status.ABANDONED
+    assert not Seat.objects.filter(game=game, waiting=True).exists()
+    assert not Result.objects.filter(game=game).exists()
+
+
+def test_an_organiser_cancels_a_running_game(django_capture_on_commit_callbacks):
+    game, users = started(django_capture_on_commit_callbacks)
+    with pytest.raises(NotAllowed):
+        services.game_cancel(game_id=game.pk, user=users[non_creator_seat(game, users)])
+    services.game_cancel(game_id=game.pk, user=game.created_by)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABANDONED
+
+
+def test_a_game_every_player_resigned_is_abandoned_not_played_out(django_capture_on_commit_callbacks):
+    game, users = started(django_capture_on_commit_callbacks)
+    for user in users:
+        services.game_resign(game_id=game.pk, user=user)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABANDONED
+    assert not game.engine.is_over(state_of(game))  # nobody played it out
+    assert not Seat.objects.filter(game=game, waiting=True).exists()
+    assert not Result.objects.filter(game=game).exists()
+
+
+def test_seat_buttons_refuse_bad_input_with_a_4xx(django_capture_on_commit_callbacks):
+    game, _users = started(django_capture_on_commit_callbacks)
+    client = Client()
+    client.force_login(game.created_by)
+    for url in ("games:seat_offer", "games:seat_take", "games:seat_to_bot", "games:vote_bot"):
+        for data in ({}, {"seat": "x"}, {"seat": "99"}, {"seat": "-1"}):
+            response = client.post(reverse(url, args=[game.pk]), data)
+            assert 400 <= response.status_code < 500, (url, data, response.status_code)
+    assert not SeatChange.objects.exists()
+
+
+def play_to_end(game: Game, limit: int = 20_000, stop_at: int | None = None) -> Game:
+    """First legal actions for whoever holds each waited-for seat (no on-commit work: no mail)."""
+    rules = game.engine
+    for _ in range(limit):
+        game.refresh_from_db()
+        if game.status != Game.Status.RUNNING or (stop_at is not None and game.move_count >= stop_at):
+            break
+        state = rules.from_json(game.snapshot)
+        i = rules.to_act(state)[0]
+        holder = Seat.objects.get(game=game, index=i).user
+        services.action_submit(
+            game_id=game.pk,
+            user=holder,
+            action=rules.legal_actions(state, i)[0],
+            expected_version=game.version,
+        )
+    game.refresh_from_db()
+    return game
+
+
+def first_legal_length(game: Game) -> int:
+    """How many actions `play_to_end`'s policy takes to finish the game (the engine alone)."""
+    rules = game.engine
+    state = rules.new_game(game.num_players, game.seed, game.options)
+    count = 0
+    while not rules.is_over(state):
+        i = rules.to_act(state)[0]
+        rules.apply(state, i, rules.legal_actions(state, i)[0])
+        count += 1
+    return count
+
+
+def test_a_late_substitute_is_not_rated_and_the_player_who_left_has_no_result():
+    """Rule: a substitute is rated only if they took the seat before half the game's actions."""
+    users = [UserFactory() for _ in range(3)]
+    game = GameFactory(slug="lifeboats", num_players=3, created_by=users[0], players=users[1:])
+    game = services.game_start(game_id=game.pk, user=users[0])
+    length = first_legal_length(game)
+    game = play_to_end(game, stop_at=length * 3 // 4)
+    waited = set(game.engine.to_act(state_of(game)))
+    # a seat not waited for resigns, so nothing is auto-played for it before the substitute comes
+    seat = next(s.index for s in Seat.objects.filter(game=game) if s.index not in waited)
+    quitter, substitute = Seat.objects.get(game=game, index=seat).user, UserFactory()
+    services.game_resign(game_id=game.pk, user=quitter)
+    services.seat_offer(game_id=game.pk, user=users[0], seat_index=seat)
+    services.seat_take(game_id=game.pk, user=substitute, seat_index=seat)
+    game = play_to_end(game)
+    assert game.status == Game.Status.FINISHED
+    results = {r.user_id: r for r in Result.objects.filter(game=game)}
+    assert quitter.pk not in results
+    assert 2 * SeatChange.objects.get(game=game).at_move > game.move_count, "taken over late"
+    assert not results[substitute.pk].rated
+    assert all(r.rated for u, r in results.items() if u != substitute.pk)
+
+
+def test_the_substitute_is_prompted_and_the_old_prompt_closed(django_capture_on_commit_callbacks):
+    """A waited-for seat changing hands: its open prompt (and its reminders) close, a new prompt
+    and its mail go to the substitute."""
+    capture = django_capture_on_commit_callbacks
+    game, users = started(capture)
+    seat = game.engine.to_act(state_of(game))[0]  # the creator's own seat, maybe: they organise
+    quitter, substitute = users[seat], UserFactory()
+    old = Prompt.objects.get(game=game, seat_index=seat, closed_at__isnull=True)
+    assert old.user_id == quitter.pk
+    SeatStatus.objects.filter(game=game, seat_index=seat).update(absent=True)  # the idle ladder's mark
+    with capture(execute=True):
+        services.seat_offer(game_id=game.pk, user=game.created_by, seat_index=seat)
+        mail.outbox.clear()
+        services.seat_take(game_id=game.pk, user=substitute, seat_index=seat)
+    old.refresh_from_db()
+    assert old.closed_at is not None
+    new = Prompt.objects.get(game=game, seat_index=seat, closed_at__isnull=True)
+    assert new.user_id == substitute.pk
+    assert [m for m in mail.outbox if substitute.email in m.to]
+    assert not [m for m in mail.outbox if quitter.email in m.to]
+    assert not SeatStatus.objects.get(game=game, seat_index=seat).absent
+
+
+def test_the_seats_page_shows_no_secrets(django_capture_on_commit_callbacks):
+    game, users = started(django_capture_on_commit_callbacks)
+    seat = non_creator_seat(game, users)
+    services.game_resign(game_id=game.pk, user=users[seat])
+    rules, state = game.engine, state_of(game)
+    for viewer in (users[seat], UserFactory(), game.created_by):
+        client = Client()
+        client.force_login(viewer)
+        for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
+            response = client.get(reverse("games:seats", args=[game.pk]), **htmx)
+            assert response.status_code == 200
+            mine = Seat.objects.filter(game=game, user=viewer).values_list("index", flat=True).first()
+            assert_no_secrets(response.content.decode(), rules.secrets_from(state, mine), "the seats page")
