@@ -15,12 +15,15 @@ from typing import Any
 
 from games.board.log import Played
 from games.board.present import GAMES, news, present_board, present_situation
+from games.seats import bot_name
 
 
 def _names(ctx: dict[str, Any]) -> dict[int, str]:
     names = {int(seat): name for seat, name in (ctx.get("names") or {}).items()}
     for player in ctx.get("players") or []:  # a start mail written before names were kept
         names.setdefault(int(player["seat"]), player["name"])
+    for seat in ctx.get("bots") or []:
+        names[int(seat)] = bot_name(names[int(seat)])
     return names
 
 

@@ -19,23 +19,17 @@ from django.db import models, transaction
 from django.db.models import Case, F, OuterRef, Subquery, Value, When, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
-from django.utils.functional import lazy
 
 import engine
 from games.bulk import update_in_groups
 from games.models import Action, Game, Seat
-from games.seats import bot_name
 from games.services import deadline_postpone, deadlines_due_now
 
 from .deadlines import enqueue_autoplay
 from .models import GameSettings, Kind, Notification, Prompt, SeatStatus, Vacation
 from .outbox import create_rows, due_now, enqueue_marked_on_commit, start_mail_key
-from .prompts import away, game_context, prompt_context, reminder_times, retime_prompt, seat_names
+from .prompts import away, bot_seats, game_context, prompt_context, reminder_times, retime_prompt, seat_names
 from .selectors import forget_notices
-
-#: A bot's name worded in the language active when it is read (the log lines of a prompt mail
-#: are worded in every language in turn).
-lazy_bot_name = lazy(bot_name, str)
 
 #: Sources of actions a person took (they reset the idle ladder).
 HUMAN_SOURCES = {Action.Source.WEB, Action.Source.API, Action.Source.EMAIL}
@@ -287,7 +281,7 @@ def _mail_start(effects: _Effects, table: _Table) -> None:
     """Every player gets the start mail: who plays, and their own seat's view (a league table's
     players got the round's mail instead, under the same key: `leagues.services`)."""
     players = [_player(effects, s) for s in table.seats]
-    names = seat_names({p["seat"]: lazy_bot_name(p["name"]) if p.get("bot") else p["name"] for p in players})
+    names = seat_names({p["seat"]: p["name"] for p in players})
     for seat in table.seats:
         if seat["user_id"] is None:
             continue  # bots get no mail
@@ -303,6 +297,7 @@ def _mail_start(effects: _Effects, table: _Table) -> None:
                     "seat": seat["index"],
                     "players": players,
                     "names": names,
+                    "bots": bot_seats(table.seats),
                     "view": table.rules.view(table.state, seat["index"]),
                 },
                 send_after=effects.now,
@@ -350,7 +345,11 @@ def _prompt_seat(effects: _Effects, table: _Table, seat: dict[str, Any], status:
             due_at = extended
     legal = table.rules.legal_actions(table.state, index)
     prompt = status.open_prompt
-    if prompt is not None and _same_decision(seat, prompt, legal, acted=index in table.write.acted_seats):
+    if (
+        prompt is not None
+        and prompt.user_id == seat["user_id"]  # a seat that changed hands is asked afresh
+        and _same_decision(seat, prompt, legal, acted=index in table.write.acted_seats)
+    ):
         effects.kept.setdefault(game.version, []).append(prompt.pk)  # the same decision: no new mail
         if prompt.due_at != due_at:
             prompt.due_at = due_at
@@ -405,9 +404,8 @@ def _mail_end(effects: _Effects, table: _Table) -> None:
                     "game": table.ctx,
                     "seat": seat["index"],
                     "results": results,
-                    "names": seat_names(
-                        {r["seat"]: lazy_bot_name(r["name"]) if r.get("bot") else r["name"] for r in results}
-                    ),
+                    "names": seat_names({r["seat"]: r["name"] for r in results}),
+                    "bots": bot_seats(table.seats),
                     "view": table.rules.view(table.state, seat["index"]),
                 },
                 send_after=effects.now,
@@ -452,10 +450,8 @@ def _mail_prompt(effects: _Effects, table: _Table, prompt: Prompt, gone: list[di
         effects.logs.get(game.pk, []),
         table.over,
         gone,
-        {
-            seat["index"]: lazy_bot_name(seat["bot"]) if seat["bot"] else effects.names[seat["user_id"]]
-            for seat in table.seats
-        },
+        {seat["index"]: seat["bot"] or effects.names[seat["user_id"]] for seat in table.seats},
+        bots=bot_seats(table.seats),
     )
     mail = {"user_id": prompt.user_id, "game": game, "seat_index": index, "prompt": prompt}
     effects.rows.append(

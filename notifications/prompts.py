@@ -98,6 +98,12 @@ def away(
     ]
 
 
+def bot_seats(seats: list[dict[str, Any]]) -> list[int]:
+    """The seats a bot holds: a mail stores its players' names as they are and words a bot's as a
+    bot's ("Bot Ada (bot)") in its reader's language when it is rendered."""
+    return [seat["index"] for seat in seats if seat.get("bot")]
+
+
 def seat_names(names: dict[int, str]) -> dict[str, str]:
     """Players' names by seat index, as a mail's context stores them (JSON keys are strings)."""
     return {str(index): name for index, name in names.items()}
@@ -143,6 +149,7 @@ def prompt_context(
     over: bool,
     away: list[dict[str, Any]],
     players: dict[int, str],
+    bots: list[int] | None = None,
 ) -> dict[str, Any]:
     """What a prompt mail shows, from the seat's own view, visible events and legal actions;
     `players` names the seats by their players, as the table's log does. The mail is worded
@@ -154,6 +161,7 @@ def prompt_context(
         "prompt": prompt.pk,
         "view": rules.view(state, index),
         "names": seat_names(players),
+        "bots": bots or [],
         "news": news_since_decision(rules, index, recent, over),
         "choices": [
             {
