@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -390,8 +390,9 @@ def learn_dismiss(request: HttpRequest, slug: str) -> HttpResponse:
     if request.htmx:
         return HttpResponse("")
     back = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(
+    # a path of this site only (never a view name for `redirect` to reverse, nor another host)
+    if not back.startswith("/") or not url_has_allowed_host_and_scheme(
         back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         back = reverse("games:lobby")
-    return redirect(back)
+    return HttpResponseRedirect(back)
