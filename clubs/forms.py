@@ -52,6 +52,9 @@ class ClubGameForm(forms.Form):
         initial="24h",
     )
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+    min_reliability = forms.IntegerField(
+        label=_("Minimum reliability to join (%)"), min_value=0, max_value=100, required=False
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
