@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q, QuerySet
 
@@ -35,6 +36,12 @@ def display_names(users: Iterable[AbstractBaseUser]) -> dict[int, str]:
         if user.pk not in names:
             names[user.pk] = display_name(user)
     return names
+
+
+def player_name(*, user_id: int) -> str | None:
+    """The display name of the active player `user_id`, or None if there is none."""
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).select_related("profile").first()
+    return display_name(user) if user is not None else None
 
 
 def display_name_taken(name: str, *, exclude_user: AbstractBaseUser | None = None) -> bool:

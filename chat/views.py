@@ -29,8 +29,8 @@ def _other_seats(game_id: int, seat: int) -> list[tuple[int, str]]:
     return [(s.index, display_name(s.user)) for s in seats.order_by("index") if s.index is not None]
 
 
-def _context(game_id: int, seat: int) -> dict[str, Any]:
-    lines = selectors.lines_for(game_id=game_id, seat=seat)
+def _context(request: HttpRequest, game_id: int, seat: int) -> dict[str, Any]:
+    lines = selectors.lines_for(game_id=game_id, seat=seat, user=request.user)
     return {
         "game_id": game_id,
         "lines": lines,
@@ -58,11 +58,11 @@ def chat(request: HttpRequest, game_id: int) -> HttpResponse:
         )
         if not request.htmx:
             return redirect(reverse("games:table", args=[game_id]) + "#chat")
-        return render(request, "chat/panel.html#lines", _context(game_id, seat))
+        return render(request, "chat/panel.html#lines", _context(request, game_id, seat))
     after = small_int(request.GET.get("after", ""))
     if request.htmx and after is not None:
-        if not selectors.has_news(game_id=game_id, seat=seat, after=after):
+        if not selectors.has_news(game_id=game_id, seat=seat, after=after, user=request.user):
             return HttpResponse(status=204)
-        return render(request, "chat/panel.html#lines", _context(game_id, seat))
+        return render(request, "chat/panel.html#lines", _context(request, game_id, seat))
     template = "chat/panel.html" if request.htmx else "chat/page.html"
-    return render(request, template, _context(game_id, seat))
+    return render(request, template, _context(request, game_id, seat))

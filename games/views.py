@@ -268,6 +268,7 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.success(request, _("You took a seat."))
     return redirect("games:table", game_id)
 
+
 leave = _lobby_action(services.game_leave, gettext_lazy("You left the game."), to_lobby=True)
 start = _lobby_action(services.game_start, gettext_lazy("The game has started."))
 resign = _lobby_action(

@@ -65,7 +65,13 @@ def test_a_minimum_outside_0_to_100_is_refused(bad):
 def test_the_create_form_stores_the_minimum(client):
     user = UserFactory()
     client.force_login(user)
-    data = {"game": "lifeboats", "num_players": 4, "pace": "24h", "visibility": "public", "min_reliability": 80}
+    data = {
+        "game": "lifeboats",
+        "num_players": 4,
+        "pace": "24h",
+        "visibility": "public",
+        "min_reliability": 80,
+    }
     response = client.post(reverse("games:create"), data)
     assert response.status_code == 302
     assert Game.objects.get().min_reliability == 80
@@ -73,7 +79,13 @@ def test_the_create_form_stores_the_minimum(client):
 
 def test_the_create_form_refuses_a_minimum_above_100(client):
     client.force_login(UserFactory())
-    data = {"game": "lifeboats", "num_players": 4, "pace": "24h", "visibility": "public", "min_reliability": 150}
+    data = {
+        "game": "lifeboats",
+        "num_players": 4,
+        "pace": "24h",
+        "visibility": "public",
+        "min_reliability": 150,
+    }
     response = client.post(reverse("games:create"), data)
     assert response.status_code == 400
     assert not Game.objects.exists()
@@ -107,7 +119,8 @@ def test_a_join_refused_from_the_lobby_says_why_on_the_lobby_in_the_readers_lang
     assert response.templates[0].name == "games/lobby.html"
     page = response.content.decode()
     assert words in page
-    assert "90%" in page and "25%" in page
+    assert "90%" in page
+    assert "25%" in page
     assert not Seat.objects.filter(game=game, user=late).exists()
 
 
