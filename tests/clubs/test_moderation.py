@@ -112,7 +112,7 @@ def test_a_player_report_goes_to_a_shared_club_or_to_the_staff_alone(club_table)
 
 
 def test_a_moderator_hides_a_reported_message_and_others_see_it_hidden(club_table):
-    club, _admin, moderator, troll, victim, other, game, message = club_table
+    _club, _admin, moderator, _troll, victim, other, game, message = club_table
     report = services.report_create(reporter=victim, message_id=message.pk, reason="abuse")
     services.report_handle(report_id=report.pk, user=moderator, outcome="resolved", hide_message=True)
     report.refresh_from_db()
@@ -123,7 +123,7 @@ def test_a_moderator_hides_a_reported_message_and_others_see_it_hidden(club_tabl
 
 
 def test_members_and_outsiders_cannot_handle_reports_nor_see_the_page(club_table):
-    club, _admin, _moderator, troll, victim, other, _game, message = club_table
+    club, _admin, _moderator, _troll, victim, other, _game, message = club_table
     report = services.report_create(reporter=victim, message_id=message.pk, reason="abuse")
     for user in (other, UserFactory()):
         with pytest.raises(Forbidden):
@@ -138,7 +138,7 @@ def test_members_and_outsiders_cannot_handle_reports_nor_see_the_page(club_table
 
 
 def test_a_handled_report_cannot_be_handled_again_and_bad_outcomes_are_refused(club_table):
-    club, admin, moderator, troll, victim, *_rest, message = club_table
+    club, admin, moderator, _troll, victim, *_rest, message = club_table
     report = services.report_create(reporter=victim, message_id=message.pk, reason="abuse")
     with pytest.raises(Invalid):
         services.report_handle(report_id=report.pk, user=moderator, outcome="open")
@@ -152,7 +152,7 @@ def test_a_handled_report_cannot_be_handled_again_and_bad_outcomes_are_refused(c
 
 
 def test_a_report_handled_from_another_clubs_page_is_not_found(club_table):
-    club, _admin, moderator, _troll, victim, *_rest, message = club_table
+    _club, _admin, moderator, _troll, victim, *_rest, message = club_table
     other_club = services.club_create(user=moderator, name="Other Harbour")
     report = services.report_create(reporter=victim, message_id=message.pk, reason="abuse")
     response = signed_in(moderator).post(
@@ -164,7 +164,7 @@ def test_a_report_handled_from_another_clubs_page_is_not_found(club_table):
 
 
 def test_a_moderator_reads_and_closes_a_report_on_the_clubs_page(club_table):
-    club, _admin, moderator, troll, victim, *_rest, message = club_table
+    club, _admin, moderator, _troll, victim, *_rest, message = club_table
     services.report_create(reporter=victim, message_id=message.pk, reason="abuse", details="every day")
     client = signed_in(moderator)
     detail = client.get(reverse("clubs:detail", args=[club.slug])).content.decode()
@@ -223,7 +223,7 @@ def test_the_reported_player_sees_nothing_of_the_report_anywhere(club_table):
 
 
 def test_staff_never_see_reports_about_themselves_in_the_admin_queue(client, club_table):
-    club, _admin, _moderator, troll, victim, *_rest = club_table
+    _club, _admin, _moderator, troll, victim, *_rest = club_table
     staff = staff_with_totp()
     about_troll = services.report_create(reporter=victim, reported_id=troll.pk, reason="spam", details="ads")
     about_staff = services.report_create(
