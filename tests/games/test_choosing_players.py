@@ -13,7 +13,7 @@ from accounts.services import block_user, unblock_user
 from games import services
 from games.errors import InvalidRequest, NotAllowed
 from games.models import Action, Game, Seat
-from tests.clubs.helpers import start_table
+from tests.clubs.helpers import make_club, start_table
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -167,3 +167,12 @@ def test_a_block_counts_against_any_seated_player_not_only_the_creator():
     with pytest.raises(NotAllowed):
         services.game_join(game_id=game.pk, user=pest)
     services.game_join(game_id=game.pk, user=UserFactory())  # others are not affected
+
+
+def test_a_club_game_may_ask_for_a_minimum_reliability_too(client):
+    club, admin, _members = make_club(members=1)
+    client.force_login(admin)
+    data = {"slug": "lifeboats", "num_players": 4, "pace": "24h", "rated": "on", "min_reliability": 70}
+    response = client.post(reverse("clubs:game_new", args=[club.slug]), data)
+    assert response.status_code == 302
+    assert Game.objects.get(club=club).min_reliability == 70
