@@ -3,8 +3,9 @@ import contextlib
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import check_for_language
@@ -118,9 +119,11 @@ def set_language(request: HttpRequest) -> HttpResponse:
 def _back(request: HttpRequest) -> str:
     """Where a block's form came from (the player's page, the profile), if it is on this site."""
     target = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return target
-    return "accounts:profile"
+    return reverse("accounts:profile")
 
 
 @require_POST
@@ -136,7 +139,7 @@ def block(request: HttpRequest, user_id: int) -> HttpResponse:
         )
     name = player_name(user_id=user_id)
     messages.success(request, _("You blocked %(name)s.") % {"name": name})
-    return redirect(_back(request))
+    return HttpResponseRedirect(_back(request))
 
 
 @require_POST
@@ -150,4 +153,4 @@ def unblock(request: HttpRequest, user_id: int) -> HttpResponse:
         )
     name = player_name(user_id=user_id)
     messages.success(request, _("You unblocked %(name)s.") % {"name": name})
-    return redirect(_back(request))
+    return HttpResponseRedirect(_back(request))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -191,7 +191,9 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
 # -- reports ----------------------------------------------------------------------------------
 def _back(request: HttpRequest, fallback: str) -> str:
     target = request.POST.get("next") or request.GET.get("next") or ""
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return target
     return fallback
 
@@ -216,7 +218,7 @@ def report_player(request: HttpRequest, user_id: int) -> HttpResponse:
             club_id=data.get("club"),
         )
         messages.success(request, _("Thank you: your report was sent to the moderators."))
-        return redirect(_back(request, reverse("ratings:player", args=[user_id])))
+        return HttpResponseRedirect(_back(request, reverse("ratings:player", args=[user_id])))
     context = {"form": form, "name": reported, "message": None, "action": request.path}
     return render(request, "clubs/report.html", context)
 
