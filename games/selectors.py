@@ -201,6 +201,11 @@ def _entry(game: Game, user: User) -> LobbyEntry:
 def open_games(*, user: User) -> list[LobbyEntry]:
     """Open public games, newest first, with seats taken, whether the user sits at them, and their
     players with each one's reliability; three queries whatever the number of games."""
+    return _open_games(user)[0]
+
+
+def _open_games(user: User) -> tuple[list[LobbyEntry], dict[int, int | None]]:
+    """The open games, and the reliability of their players and of the reader (one lookup)."""
     games = list(
         _lobby_queryset(user)
         .filter(status=Game.Status.OPEN, visibility=Game.Visibility.PUBLIC)
@@ -211,21 +216,30 @@ def open_games(*, user: User) -> list[LobbyEntry]:
         .order_by("joined_at")
         .values("game_id", "user_id", "user__profile__display_name")
     )
-    reliability = hooks.reliability_percent(sorted({s["user_id"] for s in seats}))
+    reader = [user.pk] if user.is_authenticated else []
+    reliability = hooks.reliability_percent(sorted({s["user_id"] for s in seats} | set(reader)))
     unnamed = [s["user_id"] for s in seats if s["user__profile__display_name"] is None]
     names = display_names(get_user_model().objects.filter(pk__in=unnamed)) if unnamed else {}
     players: dict[int, list[LobbyPlayer]] = {g.pk: [] for g in games}
     for s in seats:
         name = s["user__profile__display_name"] or names[s["user_id"]]
         players[s["game_id"]].append(LobbyPlayer(s["user_id"], name, reliability[s["user_id"]]))
-    return [replace(_entry(game, user), players=players[game.pk]) for game in games]
+    return [replace(_entry(game, user), players=players[game.pk]) for game in games], reliability
 
 
-def my_reliability(*, user: User) -> int | None:
-    """The reader's own reliability in percent (None before a first decision, or anonymous)."""
-    if not user.is_authenticated:
-        return None
-    return hooks.reliability_percent([user.pk])[user.pk]
+@dataclass(frozen=True)
+class Lobby:
+    open_games: list[LobbyEntry]
+    my_games: list[LobbyEntry]
+    #: The reader's own reliability in percent (None before a first decision).
+    my_reliability: int | None
+
+
+def lobby(*, user: User) -> Lobby:
+    """The lobby page: open games with their players' reliability, the reader's games and the
+    reader's own reliability."""
+    entries, reliability = _open_games(user)
+    return Lobby(open_games=entries, my_games=my_games(user=user), my_reliability=reliability.get(user.pk))
 
 
 def my_games(*, user: User) -> list[LobbyEntry]:

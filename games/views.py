@@ -80,10 +80,11 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def _lobby_context(request: HttpRequest) -> dict[str, Any]:
+    lobby = selectors.lobby(user=request.user)
     return {
-        "open_games": selectors.open_games(user=request.user),
-        "my_games": selectors.my_games(user=request.user),
-        "my_reliability": selectors.my_reliability(user=request.user),
+        "open_games": lobby.open_games,
+        "my_games": lobby.my_games,
+        "my_reliability": lobby.my_reliability,
         "form": GameCreateForm(),
     }
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.models import Profile
@@ -176,3 +178,18 @@ def test_a_club_game_may_ask_for_a_minimum_reliability_too(client):
     response = client.post(reverse("clubs:game_new", args=[club.slug]), data)
     assert response.status_code == 302
     assert Game.objects.get(club=club).min_reliability == 70
+
+
+def test_the_lobby_reads_reliability_in_the_same_queries_for_one_open_game_or_many(client):
+    viewer = UserFactory()
+    client.force_login(viewer)
+    counts = []
+    for games in (1, 4):
+        for _ in range(games):
+            game = open_game(min_reliability=10)
+            services.game_join(game_id=game.pk, user=late_player(timeouts=1, on_time=1))
+        client.get(reverse("games:lobby"))  # the per-reader caches (the mail banner) filled
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(reverse("games:lobby")).status_code == 200
+        counts.append([q["sql"] for q in queries.captured_queries])
+    assert len(counts[0]) == len(counts[1]), counts
