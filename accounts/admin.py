@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from . import services
-from .models import ApiToken, Profile
+from .models import ApiToken, Block, Profile
 
 User = get_user_model()
 
@@ -68,4 +68,19 @@ class ApiTokenAdmin(admin.ModelAdmin):
     actions = [revoke_tokens]
 
     def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(Block)
+class BlockAdmin(admin.ModelAdmin):
+    """Who blocked whom (read only: players manage their blocks on their profile)."""
+
+    list_display = ["blocker", "blocked", "created_at"]
+    search_fields = ["blocker__username", "blocked__username"]
+    readonly_fields = ["blocker", "blocked", "created_at"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
         return False

@@ -144,3 +144,27 @@ class ApiToken(models.Model):
     @property
     def is_active(self) -> bool:
         return self.revoked_at is None
+
+
+class Block(models.Model):
+    """`blocker` does not play with, hear from or get private messages from `blocked`.
+
+    Games refuse a seat to either of them while the other sits at the table (both ways: a blocked
+    player cannot join your games, nor you theirs); the table chat hides the blocked player's
+    messages from the blocker and refuses private messages between them. Written only through
+    `accounts.services.block_user` / `unblock_user`.
+    """
+
+    blocker = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks")
+    blocked = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="block_unique"),
+            models.CheckConstraint(condition=~models.Q(blocker=models.F("blocked")), name="block_not_self"),
+        ]
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.blocker_id} blocks {self.blocked_id}"

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.sites.models import Site
 from django.db import IntegrityError, transaction
@@ -13,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .auth import TOKEN_SCHEME_PREFIX, hash_token, token_prefix
-from .models import ApiToken, Profile
+from .models import ApiToken, Block, Profile
 from .names import normalise
 
 MAX_ACTIVE_TOKENS = 20
@@ -21,6 +22,15 @@ MAX_ACTIVE_TOKENS = 20
 
 class TooManyTokens(Exception):
     pass
+
+
+class BlockRefused(Exception):
+    """A block or unblock that cannot be done: a readable message and an HTTP status; nothing
+    was written."""
+
+    def __init__(self, message: str, status_code: int = 400) -> None:
+        self.message, self.status_code = message, status_code
+        super().__init__(message)
 
 
 def default_display_name(rng: secrets.SystemRandom | None = None) -> str:
@@ -140,3 +150,32 @@ def sync_site(*, using: str = "default") -> Site:
     )
     Site.objects.clear_cache()
     return site
+
+
+# -- blocks -----------------------------------------------------------------------------------
+@transaction.atomic
+def block_user(*, user: AbstractBaseUser, blocked_id: int) -> Block:
+    """`user` blocks another player (again: the same block). The blocker's rows are locked, so two
+    requests at once make one block."""
+    User = get_user_model()
+    User.objects.select_for_update().filter(pk=user.pk).first()  # serialises this user's blocks
+    try:
+        blocked = User.objects.get(pk=int(blocked_id), is_active=True)
+    except (User.DoesNotExist, ValueError, TypeError):
+        raise BlockRefused(_("There is no such player."), 404) from None
+    if blocked.pk == user.pk:
+        raise BlockRefused(_("You cannot block yourself."))
+    block, _created = Block.objects.get_or_create(blocker=user, blocked=blocked)
+    return block
+
+
+@transaction.atomic
+def unblock_user(*, user: AbstractBaseUser, blocked_id: int) -> None:
+    """Lift `user`'s block of a player; lifting one that does not exist is refused (404)."""
+    try:
+        blocked_pk = int(blocked_id)
+    except (ValueError, TypeError):
+        raise BlockRefused(_("There is no such player."), 404) from None
+    deleted, _kinds = Block.objects.filter(blocker=user, blocked_id=blocked_pk).delete()
+    if not deleted:
+        raise BlockRefused(_("You have not blocked that player."), 404)

@@ -3,9 +3,11 @@ import contextlib
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import check_for_language
 from django.utils.translation import gettext as _
 from django.views import i18n as i18n_views
@@ -14,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from . import services
 from .forms import ApiTokenForm, ProfileForm
 from .models import ApiToken
-from .selectors import api_tokens_for, profile_for
+from .selectors import api_tokens_for, blocks_of, player_name, profile_for
 
 PROFILE_FIELDS = [
     "display_name",
@@ -33,6 +35,7 @@ def _page(request: HttpRequest, *, form: ProfileForm, token_form: ApiTokenForm, 
         "token_form": token_form,
         "tokens": api_tokens_for(request.user),
         "new_token": new_token,
+        "blocks": blocks_of(request.user),
     }
 
 
@@ -111,3 +114,43 @@ def set_language(request: HttpRequest) -> HttpResponse:
         with contextlib.suppress(ValidationError):
             services.set_language(user=request.user, language=language)
     return response
+
+
+def _back(request: HttpRequest) -> str:
+    """Where a block's form came from (the player's page, the profile), if it is on this site."""
+    target = request.POST.get("next", "")
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return reverse("accounts:profile")
+
+
+@require_POST
+@login_required
+def block(request: HttpRequest, user_id: int) -> HttpResponse:
+    """Block a player: neither of you joins the other's games, they cannot write to you privately,
+    and you no longer see their words at a table."""
+    try:
+        services.block_user(user=request.user, blocked_id=user_id)
+    except services.BlockRefused as refusal:
+        return render(
+            request, "accounts/refused.html", {"message": refusal.message}, status=refusal.status_code
+        )
+    name = player_name(user_id=user_id)
+    messages.success(request, _("You blocked %(name)s.") % {"name": name})
+    return HttpResponseRedirect(_back(request))
+
+
+@require_POST
+@login_required
+def unblock(request: HttpRequest, user_id: int) -> HttpResponse:
+    try:
+        services.unblock_user(user=request.user, blocked_id=user_id)
+    except services.BlockRefused as refusal:
+        return render(
+            request, "accounts/refused.html", {"message": refusal.message}, status=refusal.status_code
+        )
+    name = player_name(user_id=user_id)
+    messages.success(request, _("You unblocked %(name)s.") % {"name": name})
+    return HttpResponseRedirect(_back(request))

@@ -1,6 +1,6 @@
 """Negotiation at a game table: messages to the whole table, or private between two seats.
 
-Rows are written only by `chat.services`; staff moderate them in the admin with `hidden`.
+Rows are written only by `chat.services`; staff (the admin) and club moderators (reports) hide them.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ class ChatMessage(models.Model):
     recipient_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     text = models.TextField(_("message"), max_length=MAX_LENGTH)
     created_at = models.DateTimeField(auto_now_add=True)
-    #: Set by staff: a hidden message is shown to nobody (it stays for the record).
+    #: Set by staff (the admin) or a club's moderator (a report): a hidden message shows as hidden,
+    #: its text to nobody (it stays for the record).
     hidden = models.BooleanField(_("hidden by a moderator"), default=False)
 
     class Meta:

@@ -6,6 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts.selectors import blocks_between
 from games.errors import GameNotFound, InvalidRequest, NotAllowed, WrongStatus
 from games.models import Game, Seat
 
@@ -36,9 +37,29 @@ def message_post(
         raise InvalidRequest(_("A message has at most %(max)d characters.") % {"max": MAX_LENGTH})
     if to_seat is not None and (to_seat == seats[user.pk] or to_seat not in seats.values()):
         raise InvalidRequest(_("Write privately to another seat at this table."))
+    if to_seat is not None:
+        recipient = next(uid for uid, index in seats.items() if index == to_seat)
+        mine, theirs = blocks_between(user_id=user.pk, others=[recipient])
+        if mine or theirs:
+            raise NotAllowed(_("You cannot write privately to this player."))
     message = ChatMessage.objects.create(
         game=game, author=user, author_seat=seats[user.pk], recipient_seat=to_seat, text=text
     )
     message_id = message.pk
     transaction.on_commit(lambda: chat_posted.send(sender=ChatMessage, message_id=message_id))
+    return message
+
+
+@transaction.atomic
+def message_set_hidden(*, message_id: int, hidden: bool = True) -> ChatMessage:
+    """Hide a message (shown as hidden by a moderator, its text to nobody) or show it again. The
+    caller has checked who may (`clubs.services.report_handle`: the club's moderators); the
+    message row is locked."""
+    try:
+        message = ChatMessage.objects.select_for_update().get(pk=int(message_id))
+    except (ChatMessage.DoesNotExist, ValueError, TypeError):
+        raise GameNotFound(_("There is no such message.")) from None
+    if message.hidden != hidden:
+        message.hidden = hidden
+        message.save(update_fields=["hidden"])
     return message

@@ -33,8 +33,8 @@ def _other_seats(game_id: int, seat: int) -> list[tuple[int, str]]:
     return [(s.index, seat_name(s)) for s in seats.order_by("index") if s.index is not None]
 
 
-def _context(game_id: int, seat: int, after: int = 0) -> dict[str, Any]:
-    lines = selectors.lines_for(game_id=game_id, seat=seat, after=after)
+def _context(request: HttpRequest, game_id: int, seat: int, after: int = 0) -> dict[str, Any]:
+    lines = selectors.lines_for(game_id=game_id, seat=seat, after=after, user=request.user)
     return {
         "game_id": game_id,
         "lines": lines,
@@ -77,8 +77,8 @@ def chat(request: HttpRequest, game_id: int) -> HttpResponse:
     after = small_int(request.GET.get("after", ""))
     if request.htmx and after is not None:
         # Only the lines after the poll's cursor, appended to the list, and the poll moved on.
-        if not selectors.has_news(game_id=game_id, seat=seat, after=after):
+        if not selectors.has_news(game_id=game_id, seat=seat, after=after, user=request.user):
             return HttpResponse(status=204)
-        return render(request, "chat/panel.html#news", _context(game_id, seat, after))
+        return render(request, "chat/panel.html#news", _context(request, game_id, seat, after))
     template = "chat/panel.html" if request.htmx else "chat/page.html"
-    return render(request, template, _context(game_id, seat))
+    return render(request, template, _context(request, game_id, seat))

@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 import engine
 from games.models import Game
 
-from .models import Club, Membership
+from .models import Club, Membership, Report
 
 
 class ClubForm(forms.Form):
@@ -46,7 +46,48 @@ class ClubGameForm(forms.Form):
     #: The lobby's presets, the time bank included (games.models.Game.Pace).
     pace = forms.ChoiceField(label=_("Pace"), choices=Game.Pace.choices, initial=Game.Pace.HOURS_24)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+    min_reliability = forms.IntegerField(
+        label=_("Minimum reliability to join (%)"), min_value=0, max_value=100, required=False
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["slug"].choices = [(g.slug, g.name) for g in engine.GAMES.values()]
+
+
+class ReportForm(forms.Form):
+    """A report of a player or a message; `clubs` offers the clubs a player report may go to."""
+
+    reason = forms.ChoiceField(label=_("Reason"), choices=Report.Reason.choices)
+    details = forms.CharField(
+        label=_("What happened?"),
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        max_length=2000,
+        help_text=_("Only the moderators read this; the player you report never sees your report."),
+    )
+    club = forms.TypedChoiceField(
+        label=_("Send to"), coerce=int, required=False, empty_value=None, choices=()
+    )
+
+    def __init__(self, *args, clubs: list[Club] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        if clubs:
+            self.fields["club"].choices = [
+                ("", _("the site's staff only")),
+                *(
+                    (c.pk, _("the moderators of %(club)s and the site's staff") % {"club": c.name})
+                    for c in clubs
+                ),
+            ]
+        else:
+            del self.fields["club"]
+
+
+class ReportHandleForm(forms.Form):
+    outcome = forms.ChoiceField(
+        label=_("Outcome"),
+        choices=[(Report.Status.RESOLVED, _("Dealt with")), (Report.Status.DISMISSED, _("Dismiss"))],
+    )
+    note = forms.CharField(label=_("Note for the other moderators"), max_length=500, required=False)
+    hide_message = forms.BooleanField(label=_("Hide the reported message"), required=False)

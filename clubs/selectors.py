@@ -1,5 +1,6 @@
 """Reads for clubs: membership checks (games asks `is_member` through `games.hooks`, registered in
-`ClubsConfig.ready`, for club-only games) and the club page."""
+`ClubsConfig.ready`, for club-only games), the club page, and the moderators' reports (never
+shown to the player they are about)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Case, IntegerField, Value, When
 from django.utils.translation import gettext as _
 
 import engine
@@ -15,8 +17,8 @@ from games import hooks
 from games.models import Game, Seat
 from games.seats import seat_name
 
-from .errors import NotFound
-from .models import Club, Invite, JoinRequest, Membership
+from .errors import Forbidden, NotFound
+from .models import Club, Invite, JoinRequest, Membership, Report
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -32,6 +34,23 @@ def is_admin(*, club_id: int | None, user: User) -> bool:
     if club_id is None or not user.is_authenticated:
         return False
     return Membership.objects.filter(club_id=club_id, user_id=user.pk, role=Membership.Role.ADMIN).exists()
+
+
+#: The roles that moderate a club: admins may do all that moderators may.
+MODERATING_ROLES = (Membership.Role.ADMIN, Membership.Role.MODERATOR)
+
+
+def is_moderator(*, club_id: int | None, user: User) -> bool:
+    """Whether `user` moderates the club: a moderator or an admin of it (one query)."""
+    if club_id is None or not user.is_authenticated:
+        return False
+    return Membership.objects.filter(club_id=club_id, user_id=user.pk, role__in=MODERATING_ROLES).exists()
+
+
+def can_manage_seats(*, club_id: int | None, user: User) -> bool:
+    """Whether `user` may manage the seats of the club's games (open a seat to a substitute,
+    cancel a game): the club's admins and moderators alike. For games' organiser question."""
+    return is_moderator(club_id=club_id, user=user)
 
 
 def can_see_game(*, game: Any, user: User) -> bool:
@@ -53,6 +72,8 @@ class MemberRow:
     role: str
     is_admin: bool
     joined_at: datetime
+    #: The role's value ("admin", "moderator", "member"); `role` is its label.
+    role_value: str = Membership.Role.MEMBER
 
 
 @dataclass(frozen=True)
@@ -70,6 +91,9 @@ class ClubPage:
     club: Club
     is_member: bool
     is_admin: bool
+    #: A moderator or an admin: sees the club's reports.
+    is_moderator: bool = False
+    open_reports: int = 0
     members: list[MemberRow] = field(default_factory=list)
     open: list[ClubGameRow] = field(default_factory=list)
     running: list[ClubGameRow] = field(default_factory=list)
@@ -80,7 +104,13 @@ class ClubPage:
 
 
 def members(*, club: Club) -> list[MemberRow]:
-    rows = Membership.objects.filter(club=club).select_related("user__profile").order_by("-role", "joined_at")
+    rank = Case(
+        When(role=Membership.Role.ADMIN, then=Value(0)),
+        When(role=Membership.Role.MODERATOR, then=Value(1)),
+        default=Value(2),
+        output_field=IntegerField(),
+    )
+    rows = Membership.objects.filter(club=club).select_related("user__profile").order_by(rank, "joined_at")
     return [
         MemberRow(
             user_id=m.user_id,
@@ -88,6 +118,7 @@ def members(*, club: Club) -> list[MemberRow]:
             role=str(m.get_role_display()),
             is_admin=m.role == Membership.Role.ADMIN,
             joined_at=m.joined_at,
+            role_value=m.role,
         )
         for m in rows
     ]
@@ -143,6 +174,7 @@ def club_page(*, slug: str, user: User) -> ClubPage:
         club=club,
         is_member=membership is not None,
         is_admin=membership is not None and membership.role == Membership.Role.ADMIN,
+        is_moderator=membership is not None and membership.role in MODERATING_ROLES,
     )
     if membership is None:
         page.has_pending_request = (
@@ -156,6 +188,8 @@ def club_page(*, slug: str, user: User) -> ClubPage:
     page.open = club_games(club=club, status="open")
     page.running = club_games(club=club, status="running")
     page.recent = club_games(club=club, status="finished", limit=10)
+    if page.is_moderator:
+        page.open_reports = _reports_for(club, user).filter(status=Report.Status.OPEN).count()
     if page.is_admin:
         page.pending_requests = list(
             JoinRequest.objects.filter(club=club, status=JoinRequest.Status.PENDING).select_related(
@@ -177,5 +211,79 @@ def all_clubs() -> list[Club]:
 
 
 def organises_game(*, game: Any, user: User) -> bool:
-    """A club's admins organise the club's games (`games.hooks.is_organiser`)."""
-    return getattr(game, "club_id", None) is not None and is_admin(club_id=game.club_id, user=user)
+    """A club's admins and moderators organise the club's games (`games.hooks.is_organiser`)."""
+    return can_manage_seats(club_id=getattr(game, "club_id", None), user=user)
+
+
+# -- reports ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ReportRow:
+    id: int
+    reported_id: int
+    reported: str
+    reporter: str
+    reason: str
+    details: str
+    #: The reported message's text as it was, its game, and whether it is hidden now.
+    message_text: str
+    message_id: int | None
+    game_id: int | None
+    message_hidden: bool
+    #: Whether the message belongs to one of the club's games (its moderators may hide it).
+    can_hide: bool
+    status: str
+    status_label: str
+    created_at: datetime
+    handled_by: str
+    note: str
+
+
+def _reports_for(club: Club, user: User):
+    """The club's reports a moderator may see: all but those about the moderator."""
+    return Report.objects.filter(club=club).exclude(reported_id=user.pk)
+
+
+def club_reports(
+    *, club: Club, user: User, status: str = Report.Status.OPEN, limit: int = 100
+) -> list[ReportRow]:
+    """The club's reports of one status for its moderators and admins, newest first (a report
+    about the reader is never among them); Forbidden for anyone else. One query."""
+    if not is_moderator(club_id=club.pk, user=user):
+        raise Forbidden(_("Only the club's moderators and admins can do that."))
+    rows = (
+        _reports_for(club, user)
+        .filter(status=status)
+        .select_related("reported__profile", "reporter__profile", "handled_by__profile", "message__game")
+    )[:limit]
+    return [
+        ReportRow(
+            id=r.pk,
+            reported_id=r.reported_id,
+            reported=_name(r.reported),
+            reporter=_name(r.reporter) if r.reporter is not None else "—",
+            reason=str(r.get_reason_display()),
+            details=r.details,
+            message_text=r.message_text,
+            message_id=r.message_id,
+            game_id=r.message.game_id if r.message is not None else None,
+            message_hidden=r.message is not None and r.message.hidden,
+            can_hide=r.message is not None and r.message.game.club_id == club.pk and not r.message.hidden,
+            status=r.status,
+            status_label=str(r.get_status_display()),
+            created_at=r.created_at,
+            handled_by=_name(r.handled_by) if r.handled_by is not None else "",
+            note=r.note,
+        )
+        for r in rows
+    ]
+
+
+def shared_clubs(*, user: User, other_id: int) -> list[Club]:
+    """The clubs both `user` and the player `other_id` belong to (where a report may go)."""
+    if not user.is_authenticated:
+        return []
+    return list(
+        Club.objects.filter(memberships__user_id=user.pk)
+        .filter(memberships__user_id=other_id)
+        .order_by("name")
+    )

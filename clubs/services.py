@@ -1,9 +1,13 @@
-"""Every write to clubs rows. Keyword-only, atomic; refusals raise `clubs.errors.ClubError`."""
+"""Every write to clubs rows. Keyword-only, atomic; refusals raise `clubs.errors.ClubError`.
+
+Moderation (reports, hiding a reported message) is at the end: moderators and admins of a club
+handle its reports; the site's staff handle every report in the admin."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
@@ -12,10 +16,12 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from chat import selectors as chat_selectors
+from chat import services as chat_services
 from notifications.outbox import queue_invitation
 
 from .errors import Conflict, Forbidden, Invalid, NotFound
-from .models import Club, Invite, JoinRequest, Membership
+from .models import Club, Invite, JoinRequest, Membership, Report
 
 
 def _locked_club(club_id: int) -> Club:
@@ -35,6 +41,14 @@ def require_admin(club: Club, user: AbstractBaseUser) -> Membership:
     membership = _membership(club, user)
     if membership is None or membership.role != Membership.Role.ADMIN:
         raise Forbidden()
+    return membership
+
+
+def require_moderator(club: Club, user: AbstractBaseUser) -> Membership:
+    """A moderator or an admin of the club (admins may do all that moderators may)."""
+    membership = _membership(club, user)
+    if membership is None or membership.role not in (Membership.Role.ADMIN, Membership.Role.MODERATOR):
+        raise Forbidden(_("Only the club's moderators and admins can do that."))
     return membership
 
 
@@ -178,13 +192,13 @@ def join_request_decide(
 # -- members ----------------------------------------------------------------------------------
 @transaction.atomic
 def member_set_role(*, club_id: int, user: AbstractBaseUser, member_id: int, role: str) -> Membership:
-    """An admin makes a member admin or back; the last admin cannot step down."""
+    """An admin makes a member admin, moderator or plain member; the last admin cannot step down."""
     club = _locked_club(club_id)
     require_admin(club, user)
     if role not in Membership.Role.values:
         raise Invalid(_("Unknown role."))
     membership = _member_row(club, member_id)
-    if role == Membership.Role.MEMBER and membership.role == Membership.Role.ADMIN:
+    if role != Membership.Role.ADMIN and membership.role == Membership.Role.ADMIN:
         _keep_an_admin(club, membership)
     membership.role = role
     membership.save(update_fields=["role"])
@@ -214,3 +228,108 @@ def _keep_an_admin(club: Club, leaving: Membership) -> None:
     others = Membership.objects.filter(club=club, role=Membership.Role.ADMIN).exclude(pk=leaving.pk)
     if not others.exists():
         raise Conflict(_("A club needs at least one admin: make someone else admin first."))
+
+
+# -- reports and moderation -------------------------------------------------------------------
+def _lock_user(user: AbstractBaseUser) -> None:
+    """Serialise one user's writes of a kind (two reports sent at once make one)."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+
+
+@transaction.atomic
+def report_create(
+    *,
+    reporter: AbstractBaseUser,
+    reason: str,
+    details: str = "",
+    reported_id: int | None = None,
+    message_id: int | None = None,
+    club_id: int | None = None,
+) -> Report:
+    """Report a chat message (`message_id`: one the reporter may read; its game's club, if any,
+    hears of it) or a player (`reported_id`; `club_id`: a club both belong to, else the site's
+    staff alone). The same open report twice is refused."""
+    _lock_user(reporter)
+    if reason not in Report.Reason.values:
+        raise Invalid(_("Choose a reason."))
+    details = (details or "").strip()[:2000]
+    message = None
+    club = None
+    if message_id is not None:
+        message = chat_selectors.readable_message(message_id=message_id, user=reporter)
+        if message is None:
+            raise NotFound(_("There is no such message."))
+        reported = message.author
+        club = message.game.club
+    else:
+        User = get_user_model()
+        try:
+            reported = User.objects.get(pk=int(reported_id))  # type: ignore[arg-type]
+        except (User.DoesNotExist, ValueError, TypeError):
+            raise NotFound(_("There is no such player.")) from None
+        if club_id is not None:
+            shared = Membership.objects.filter(club_id=club_id, user_id__in=[reporter.pk, reported.pk])
+            if shared.count() != 2:
+                raise Invalid(_("Report to a club you both belong to, or to the site's staff."))
+            club = Club.objects.get(pk=club_id)
+    if reported.pk == reporter.pk:
+        raise Invalid(_("You cannot report yourself."))
+    duplicate = Report.objects.filter(
+        reporter=reporter, reported=reported, message=message, status=Report.Status.OPEN
+    )
+    if duplicate.exists():
+        raise Conflict(_("You have already reported this; the moderators will look at it."))
+    return Report.objects.create(
+        reporter=reporter,
+        reported=reported,
+        club=club,
+        message=message,
+        message_text=message.text if message is not None else "",
+        reason=reason,
+        details=details,
+    )
+
+
+@transaction.atomic
+def report_handle(
+    *,
+    report_id: int,
+    user: AbstractBaseUser,
+    outcome: str,
+    note: str = "",
+    hide_message: bool = False,
+    as_staff: bool = False,
+    club_id: int | None = None,
+) -> Report:
+    """A moderator or admin of the report's club (or, `as_staff`, the site's staff) closes an open
+    report as dealt with or dismissed, and may hide the reported message (a message of one of the
+    club's games). Nobody handles a report about themselves: to them it does not exist. With
+    `club_id` (the page it was handled from) the report must be that club's."""
+    try:
+        report = Report.objects.select_for_update().get(pk=int(report_id))
+    except (Report.DoesNotExist, ValueError, TypeError):
+        raise NotFound(_("There is no such report.")) from None
+    if report.reported_id == user.pk or (club_id is not None and report.club_id != club_id):
+        raise NotFound(_("There is no such report."))
+    if as_staff:
+        if not user.is_staff:
+            raise Forbidden(_("Only the site's staff can do that."))
+    else:
+        if report.club is None:
+            raise NotFound(_("There is no such report."))
+        require_moderator(report.club, user)
+    if report.status != Report.Status.OPEN:
+        raise Conflict(_("This report has already been handled."))
+    if outcome not in (Report.Status.RESOLVED, Report.Status.DISMISSED):
+        raise Invalid(_("Choose what to do with the report."))
+    if hide_message:
+        if report.message_id is None:
+            raise Invalid(_("This report is about a player, not a message."))
+        if not as_staff and report.message.game.club_id != report.club_id:
+            raise Forbidden(_("Only the site's staff can hide messages outside the club's games."))
+        chat_services.message_set_hidden(message_id=report.message_id, hidden=True)
+    report.status = outcome
+    report.note = (note or "").strip()[:500]
+    report.handled_by, report.handled_at = user, timezone.now()
+    report.save(update_fields=["status", "note", "handled_by", "handled_at"])
+    return report

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import engine
+from accounts.selectors import display_name, player_name
+from chat import selectors as chat_selectors
 from games import services as game_services
 from leagues import selectors as league_selectors
 from ratings import selectors as rating_selectors
@@ -24,10 +27,12 @@ from .forms import (
     DecisionForm,
     InviteEmailForm,
     JoinRequestForm,
+    ReportForm,
+    ReportHandleForm,
     RoleForm,
 )
 from .http import handles_club_errors, valid_or_400
-from .models import Invite
+from .models import Invite, Report
 
 
 @require_http_methods(["GET", "POST"])
@@ -181,3 +186,88 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
     data = valid_or_400(ClubGameForm(request.POST))
     game = game_services.game_create(user=request.user, visibility="club", club=club, **data)
     return redirect("games:table", game_id=game.pk)
+
+
+# -- reports ----------------------------------------------------------------------------------
+def _back(request: HttpRequest, fallback: str) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return fallback
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@handles_club_errors
+def report_player(request: HttpRequest, user_id: int) -> HttpResponse:
+    """Report a player to a club you share with them (its moderators) or the site's staff."""
+    reported = player_name(user_id=user_id)
+    if reported is None or user_id == request.user.pk:
+        raise NotFound(_("There is no such player."))
+    clubs = selectors.shared_clubs(user=request.user, other_id=user_id)
+    form = ReportForm(request.POST or None, clubs=clubs)
+    if request.method == "POST":
+        data = valid_or_400(form)
+        services.report_create(
+            reporter=request.user,
+            reported_id=user_id,
+            reason=data["reason"],
+            details=data["details"],
+            club_id=data.get("club"),
+        )
+        messages.success(request, _("Thank you: your report was sent to the moderators."))
+        return HttpResponseRedirect(_back(request, reverse("ratings:player", args=[user_id])))
+    context = {"form": form, "name": reported, "message": None, "action": request.path}
+    return render(request, "clubs/report.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@handles_club_errors
+def report_message(request: HttpRequest, message_id: int) -> HttpResponse:
+    """Report a chat message you can read to its game's club (if any) and the site's staff."""
+    message = chat_selectors.readable_message(message_id=message_id, user=request.user)
+    if message is None or message.author_id == request.user.pk:
+        raise NotFound(_("There is no such message."))
+    form = ReportForm(request.POST or None)
+    if request.method == "POST":
+        data = valid_or_400(form)
+        services.report_create(
+            reporter=request.user, message_id=message.pk, reason=data["reason"], details=data["details"]
+        )
+        messages.success(request, _("Thank you: your report was sent to the moderators."))
+        return redirect(reverse("games:table", args=[message.game_id]) + "#chat")
+    context = {"form": form, "name": display_name(message.author), "message": message, "action": request.path}
+    return render(request, "clubs/report.html", context)
+
+
+@require_GET
+@login_required
+@handles_club_errors
+def reports(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's reports, for its moderators and admins (none about the reader)."""
+    club = selectors.get_club(slug=slug)
+    status = request.GET.get("status", Report.Status.OPEN)
+    if status not in Report.Status.values:
+        status = Report.Status.OPEN
+    context = {
+        "club": club,
+        "rows": selectors.club_reports(club=club, user=request.user, status=status),
+        "status": status,
+        "statuses": Report.Status.choices,
+        "handle_form": ReportHandleForm(),
+    }
+    return render(request, "clubs/reports.html", context)
+
+
+@require_POST
+@login_required
+@handles_club_errors
+def report_handle(request: HttpRequest, slug: str, report_id: int) -> HttpResponse:
+    club = selectors.get_club(slug=slug)
+    data = valid_or_400(ReportHandleForm(request.POST))
+    services.report_handle(report_id=report_id, user=request.user, club_id=club.pk, **data)
+    messages.success(request, _("The report is closed."))
+    return redirect("clubs:reports", slug=club.slug)

@@ -81,6 +81,16 @@ class GameCreateForm(forms.Form):
         initial=False,
         help_text=_("Otherwise you start the game yourself once it is full."),
     )
+    min_reliability = forms.IntegerField(
+        label=_("Minimum reliability to join (%)"),
+        min_value=0,
+        max_value=100,
+        required=False,
+        help_text=_(
+            "Only players who made at least this share of their decisions before the deadline may "
+            "join; players new to the site may always join. Leave empty for anyone."
+        ),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -6,6 +6,9 @@ here in their `AppConfig.ready` (what games tells them goes through `games.signa
 - club membership (clubs): `register_club_membership(check)`; games asks `is_club_member` and
   `can_see_game` for club-only games. Without a registered check nobody is a member, so a
   club-only game is seen by its seated players alone.
+- reliability (ratings): `register_reliability(lookup)`; games asks `reliability_percent` for the
+  lobby's players and for a game's minimum reliability to join. Without one nobody has a score
+  (every join passes, nothing is shown).
 - invitations by mail (notifications' outbox): `register_invitation_sender(sender)`, where
   `sender(message=..., sent_by=...)` queues a rendered `EmailMessage` and may refuse it with a
   `games.errors.GameError` (a daily limit); without one the message is sent at once.
@@ -27,8 +30,12 @@ ClubMembership = Callable[..., bool]
 #: `sender(message=..., sent_by=...)`: queue an invitation mail (refusals raise a GameError).
 InvitationSender = Callable[..., Any]
 
+#: `lookup(user_ids)`: {user id: percent of decisions made before the deadline, None if none yet}.
+ReliabilityLookup = Callable[[list[int]], dict[int, int | None]]
+
 _club_membership: list[ClubMembership] = []
 _invitation_senders: list[InvitationSender] = []
+_reliability: list[ReliabilityLookup] = []
 
 
 def register_club_membership(check: ClubMembership) -> None:
@@ -95,3 +102,17 @@ def register_absence_check(check: AbsenceCheck) -> None:
 def absent_seats(*, game_id: int) -> set[int]:
     """The seats of the game marked absent by the idle ladder (none without a registered check)."""
     return set(_absence[0](game_id=game_id)) if _absence else set()
+
+
+def register_reliability(lookup: ReliabilityLookup) -> None:
+    """The one reliability lookup (the ratings app's); registering again replaces it."""
+    _reliability[:] = [lookup]
+
+
+def reliability_percent(user_ids: list[int]) -> dict[int, int | None]:
+    """{user id: reliability in percent, or None (no decision yet, or no lookup registered)}."""
+    ids = list(user_ids)
+    if not _reliability or not ids:
+        return dict.fromkeys(ids)
+    found = _reliability[0](ids)
+    return {uid: found.get(uid) for uid in ids}

@@ -11,6 +11,7 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -88,6 +89,12 @@ class Game(models.Model):
     #: A rated game stays rated when bots sit at it: whoever joins agrees to that in advance (the
     #: lobby and the table say so). Without it any bot seat makes the game unrated (ratings app).
     bots_rated = models.BooleanField(_("rated even with bots"), default=False)
+    #: Minimum reliability (0-100 %) to take a seat (`hooks.reliability_percent`: the ratings app's
+    #: share of decisions made before the deadline); null: anyone may. Players with no decision
+    #: yet pass, as in league sign-ups.
+    min_reliability = models.PositiveSmallIntegerField(
+        _("minimum reliability (%)"), null=True, blank=True, validators=[MaxValueValidator(100)]
+    )
     #: The club a club game (or league table) belongs to; see `hooks.can_see_game`.
     club = models.ForeignKey(
         "clubs.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"

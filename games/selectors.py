@@ -57,6 +57,8 @@ class GameInfo:
     move_count: int = 0
     #: Rated even with bots at the table: whoever joins agrees to that (`Game.bots_rated`).
     bots_rated: bool = False
+    #: The reliability (percent) a player needs to join; None: anyone may.
+    min_reliability: int | None = None
 
     @property
     def is_open(self) -> bool:
@@ -86,12 +88,22 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class LobbyPlayer:
+    user_id: int
+    name: str
+    #: Share of decisions made before the deadline, in percent; None before the first decision.
+    reliability: int | None
+
+
+@dataclass(frozen=True)
 class LobbyEntry:
     game: GameInfo
     is_member: bool
     is_creator: bool
     waiting_on_me: bool = False
     due_at: datetime | None = None
+    #: The seated players with their reliability (open games in the lobby).
+    players: list[LobbyPlayer] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -172,6 +184,7 @@ def game_info(game: Game, seats_taken: int | None = None) -> GameInfo:
         created_at=game.created_at,
         finished_at=game.finished_at,
         move_count=game.move_count,
+        min_reliability=game.min_reliability,
     )
 
 
@@ -199,9 +212,47 @@ def _entry(game: Game, user: User) -> LobbyEntry:
 
 
 def open_games(*, user: User) -> list[LobbyEntry]:
-    """Open public games, newest first, with seats taken and whether the user sits at them."""
-    games = _lobby_queryset(user).filter(status=Game.Status.OPEN, visibility=Game.Visibility.PUBLIC)
-    return [_entry(game, user) for game in games.order_by("-created_at")]
+    """Open public games, newest first, with seats taken, whether the user sits at them, and their
+    players with each one's reliability; three queries whatever the number of games."""
+    return _open_games(user)[0]
+
+
+def _open_games(user: User) -> tuple[list[LobbyEntry], dict[int, int | None]]:
+    """The open games, and the reliability of their players and of the reader (one lookup)."""
+    games = list(
+        _lobby_queryset(user)
+        .filter(status=Game.Status.OPEN, visibility=Game.Visibility.PUBLIC)
+        .order_by("-created_at")
+    )
+    seats = list(
+        Seat.objects.filter(game__in=games)
+        .order_by("joined_at")
+        .values("game_id", "user_id", "user__profile__display_name")
+    )
+    reader = [user.pk] if user.is_authenticated else []
+    reliability = hooks.reliability_percent(sorted({s["user_id"] for s in seats} | set(reader)))
+    unnamed = [s["user_id"] for s in seats if s["user__profile__display_name"] is None]
+    names = display_names(get_user_model().objects.filter(pk__in=unnamed)) if unnamed else {}
+    players: dict[int, list[LobbyPlayer]] = {g.pk: [] for g in games}
+    for s in seats:
+        name = s["user__profile__display_name"] or names[s["user_id"]]
+        players[s["game_id"]].append(LobbyPlayer(s["user_id"], name, reliability[s["user_id"]]))
+    return [replace(_entry(game, user), players=players[game.pk]) for game in games], reliability
+
+
+@dataclass(frozen=True)
+class Lobby:
+    open_games: list[LobbyEntry]
+    my_games: list[LobbyEntry]
+    #: The reader's own reliability in percent (None before a first decision).
+    my_reliability: int | None
+
+
+def lobby(*, user: User) -> Lobby:
+    """The lobby page: open games with their players' reliability, the reader's games and the
+    reader's own reliability."""
+    entries, reliability = _open_games(user)
+    return Lobby(open_games=entries, my_games=my_games(user=user), my_reliability=reliability.get(user.pk))
 
 
 def my_games(*, user: User) -> list[LobbyEntry]:

@@ -79,15 +79,20 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "games/home.html", {"games": engine.GAMES.values()})
 
 
+def _lobby_context(request: HttpRequest) -> dict[str, Any]:
+    lobby = selectors.lobby(user=request.user)
+    return {
+        "open_games": lobby.open_games,
+        "my_games": lobby.my_games,
+        "my_reliability": lobby.my_reliability,
+        "form": GameCreateForm(),
+    }
+
+
 @require_GET
 @login_required
 def lobby_page(request: HttpRequest) -> HttpResponse:
-    context = {
-        "open_games": selectors.open_games(user=request.user),
-        "my_games": selectors.my_games(user=request.user),
-        "form": GameCreateForm(),
-    }
-    return render(request, "games/lobby.html", context)
+    return render(request, "games/lobby.html", _lobby_context(request))
 
 
 @require_http_methods(["GET", "POST"])
@@ -111,6 +116,7 @@ def create(request: HttpRequest) -> HttpResponse:
         rated=data["rated"],
         bots_rated=data["rated"] and data["bots_rated"],
         auto_start=data["auto_start"],
+        min_reliability=data["min_reliability"],
     )
     messages.success(request, _("Your game is open. Share the link to fill the seats."))
     return redirect("games:table", game.pk)
@@ -254,21 +260,40 @@ def _lobby_action(
     @handles_game_errors
     def view(request: HttpRequest, game_id: int) -> HttpResponse:
         data = cleaned_or_error(VersionForm(request.POST))
-        kwargs = {"invite_token": data["invite"]} if service is services.game_join else {}
-        game = service(
-            game_id=game_id, user=request.user, expected_version=data["expected_version"], **kwargs
-        )
-        if service is services.game_join and game.status == game.Status.RUNNING:
-            messages.success(request, _("You took the last seat: the game has started."))
-        else:
-            messages.success(request, success)
+        service(game_id=game_id, user=request.user, expected_version=data["expected_version"])
+        messages.success(request, success)
         return redirect("games:lobby") if to_lobby else redirect("games:table", game_id)
 
     view.__name__ = service.__name__
     return view
 
 
-join = _lobby_action(services.game_join, gettext_lazy("You took a seat."))
+@require_POST
+@login_required
+@handles_game_errors
+def join(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Take a seat. A join refused from the lobby (`next=lobby`: a minimum reliability, a block)
+    answers with the lobby and the reason at that game's row; elsewhere with the error page."""
+    data = cleaned_or_error(VersionForm(request.POST))
+    try:
+        game = services.game_join(
+            game_id=game_id,
+            user=request.user,
+            invite_token=data["invite"],
+            expected_version=data["expected_version"],
+        )
+    except GameError as exc:
+        if request.POST.get("next") != "lobby":
+            raise
+        context = {**_lobby_context(request), "join_error": {"game_id": game_id, "message": exc.message}}
+        return render(request, "games/lobby.html", context, status=exc.status_code)
+    if game.status == game.Status.RUNNING:
+        messages.success(request, _("You took the last seat: the game has started."))
+    else:
+        messages.success(request, _("You took a seat."))
+    return redirect("games:table", game_id)
+
+
 leave = _lobby_action(services.game_leave, gettext_lazy("You left the game."), to_lobby=True)
 start = _lobby_action(services.game_start, gettext_lazy("The game has started."))
 resign = _lobby_action(

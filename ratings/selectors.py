@@ -94,6 +94,11 @@ def reliability_for(user_ids: Iterable[int]) -> dict[int, Reliability]:
     return out
 
 
+def reliability_percents(user_ids: list[int]) -> dict[int, int | None]:
+    """{user id: percent or None}: what games asks through `games.hooks.reliability_percent`."""
+    return {uid: rel.percent for uid, rel in reliability_for(user_ids).items()}
+
+
 def reliability(user_id: int) -> Reliability:
     return reliability_for([user_id])[user_id]
 

@@ -8,6 +8,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 import engine
+from accounts.selectors import has_blocked
 
 from . import selectors
 
@@ -19,7 +20,12 @@ def player(request: HttpRequest, user_id: int) -> HttpResponse:
         raise Http404
     # The chart is built from numbers and an escaped title only (ratings.chart).
     per_game = [(stats, mark_safe(stats.chart_svg)) for stats in page.per_game]
-    return render(request, "ratings/player.html", {"page": page, "per_game": per_game})
+    context = {
+        "page": page,
+        "per_game": per_game,
+        "blocked": has_blocked(user=request.user, other_id=user_id),
+    }
+    return render(request, "ratings/player.html", context)
 
 
 @require_GET

@@ -11,6 +11,7 @@ import random
 import secrets
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import EmailMessage
 from django.db import transaction
@@ -19,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
-from accounts.selectors import display_name
+from accounts.selectors import blocks_between, display_name, display_names
 
 from .. import hooks
 from ..errors import GameError, GameNotFound, InvalidRequest, NotAllowed, WrongStatus
@@ -43,9 +44,11 @@ def game_create(
     club: Any = None,
     auto_start: bool = False,
     bots_rated: bool = False,
+    min_reliability: int | None = None,
 ) -> Game:
     """An open game with the creator in its first seat; options are stored with defaults filled.
-    With `auto_start` the game starts by itself when its last seat is taken (`game_join`)."""
+    With `auto_start` the game starts by itself when its last seat is taken (`game_join`); with
+    `min_reliability` (0-100) only players that reliable (or without a decision yet) may join."""
     try:
         game_rules = engine.get_game(slug)
     except KeyError:
@@ -56,6 +59,10 @@ def game_create(
         raise InvalidRequest(_("Unknown visibility."))
     if not isinstance(options, dict | None):
         raise InvalidRequest(_("Options must be an object."))
+    if min_reliability is not None and (
+        not isinstance(min_reliability, int) or not 0 <= min_reliability <= 100
+    ):
+        raise InvalidRequest(_("Reliability is a percentage from 0 to 100."))
     try:
         game_rules.new_game(num_players, 0, options)  # validates the player count and options
     except ValueError as exc:
@@ -72,6 +79,7 @@ def game_create(
         club=club,
         auto_start=auto_start,
         bots_rated=bots_rated,
+        min_reliability=min_reliability,
     )
     Seat.objects.create(game=game, user=user)
     _after_commit(game, "created")
@@ -100,6 +108,8 @@ def game_join(
     _require_status(game, Game.Status.OPEN)
     if len(seats) >= game.num_players:
         raise WrongStatus(_("This game is full."))
+    _check_blocks(user, [seat.user_id for seat in seats])
+    _check_reliability(game, user)
     Seat.objects.create(game=game, user=user)
     _bump(game, "joined")
     if game.auto_start and game.created_by is not None and len(seats) + 1 == game.num_players:
@@ -226,6 +236,35 @@ def game_create_started(
     )
     _store_state(game, rules, state, seats, acted_seat=None, kind="started")
     return game
+
+
+def _check_blocks(user: AbstractBaseUser, seated: list[int]) -> None:
+    """Nobody sits at a table with a player they blocked or who blocked them (both ways)."""
+    mine, theirs = blocks_between(user_id=user.pk, others=seated)
+    if mine:
+        names = display_names(get_user_model().objects.filter(pk__in=mine).select_related("profile"))
+        raise NotAllowed(
+            _("You have blocked %(names)s, who plays in this game. Unblock them first to join.")
+            % {"names": ", ".join(names[pk] for pk in mine)}
+        )
+    if theirs:
+        raise NotAllowed(_("You cannot join this game: a player at this table does not play with you."))
+
+
+def _check_reliability(game: Game, user: AbstractBaseUser) -> None:
+    """A game's minimum reliability: a player with fewer decisions on time is refused, one with
+    no decision yet may join (as in league sign-ups)."""
+    if game.min_reliability is None:
+        return
+    percent = hooks.reliability_percent([user.pk])[user.pk]
+    if percent is not None and percent < game.min_reliability:
+        raise NotAllowed(
+            _(
+                "This game asks for a reliability of at least %(min)d%%; yours is %(you)d%% "
+                "(the share of your decisions made before the deadline)."
+            )
+            % {"min": game.min_reliability, "you": percent}
+        )
 
 
 def _check_club(visibility: str, club: Any, user: AbstractBaseUser) -> None:

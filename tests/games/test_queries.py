@@ -95,8 +95,9 @@ TABLE = 3
 TABLE_UNCACHED = TABLE + 3
 #: + whether the reader's mail bounces (the banner on every page; cached apart per reader)
 MAIL_BANNER = 1
-#: session, user with profile; open games; my games
-LOBBY = 4
+#: session, user with profile; open games (their seats too when there are some); the reliability of
+#: the reader and of those seats' players (issue 18); my games
+LOBBY = 5
 #: session, user with profile; savepoint; game FOR UPDATE; seats; insert action; game update; seat
 #: updates; insert the write for the notifications task; release
 MOVE = 11

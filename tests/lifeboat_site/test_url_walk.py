@@ -33,6 +33,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.services import create_api_token
+from chat import services as chat_services
 from clubs import services as club_services
 from games import services as game_services
 from games.models import Game
@@ -70,6 +71,11 @@ def world() -> World:
     club_services.invite_accept(token=invite.token, user=seat)
     join = club_services.join_request_create(club_id=club.pk, user=stranger, message="hello")
     season = league_services.season_create(club_id=club.pk, user=owner, name="Spring", slug="lifeboats")
+    message = chat_services.message_post(game_id=game.pk, user=third, text="ahoy")
+    reports = [
+        club_services.report_create(reporter=seat, message_id=message.pk, reason="spam"),
+        club_services.report_create(reporter=seat, reported_id=owner.pk, reason="abuse", club_id=club.pk),
+    ]
     prompt = Prompt.objects.filter(game=game).first()
     act_tokens = []
     if prompt is not None:
@@ -96,6 +102,8 @@ def world() -> World:
         "invite_id": [str(invite.pk)],
         "user_id": [str(seat.pk), str(owner.pk)],
         "season_id": [str(season.pk)],
+        "message_id": [str(message.pk)],
+        "report_id": [str(r.pk) for r in reports],
         "object_id": [str(game.pk)],
         "content_type_id": [str(ContentType.objects.get_for_model(Game).pk)],
         "app_label": ["games"],
