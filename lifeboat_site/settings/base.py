@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "replays",
     "notifications",
     "chat",
+    "lifeboat_site",  # its system checks: lifeboat_site.checks
 ]
 
 MIDDLEWARE = [
