@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 import engine
 
-from .. import hooks
+from .. import hooks, live
 from ..errors import GameError, GameNotFound, InvalidRequest, NotAllowed, WrongStatus
 from ..models import Game, Seat, SecretAssignment
 from .moves import _after_commit, _bump, _check_version, _locked_game, _require_status, _seat_of, _store_state
@@ -70,8 +70,9 @@ def game_create(
         club=club,
         auto_start=auto_start,
     )
-    Seat.objects.create(game=game, user=user)
+    seat = Seat.objects.create(game=game, user=user)
     _after_commit(game, "created")
+    live.publish_on_commit([(game, [seat])])
     return game
 
 

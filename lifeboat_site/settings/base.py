@@ -178,6 +178,10 @@ CACHES = {
     )
 }
 
+# Sessions are read from the cache and written through to the database: a signed-in request
+# reads no session row (the table's poll reads none at all), and a cache cleared signs nobody out.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 # Celery: Redis in production and CI; kombu's filesystem transport on a newcomer's machine.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
 # Where the filesystem transport keeps its messages (ignored by other transports).

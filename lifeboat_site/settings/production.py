@@ -54,9 +54,9 @@ SHARED_CACHE_REQUIRED = True
 # Several machines: nothing a process keeps may be needed by another (lifeboat_site.checks refuses
 # sessions in files or a per-process cache, a broker on disk or in memory, mail to files or the
 # console, uploads on local disk). Sessions are read from the shared Redis and written through to
-# PostgreSQL, so the table's poll costs no query and a Redis restart signs nobody out.
+# PostgreSQL.
 SHARED_STATE_REQUIRED = True
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"  # as in base: said here, checked
 # Uploads: a shared storage (DJANGO_MEDIA_STORAGE, e.g. an object store's backend), or the local
 # FileSystemStorage only with DJANGO_MEDIA_LOCAL_DISK=true (MEDIA_ROOT on a disk every machine
 # mounts, or no uploads at all: the site stores none today).
