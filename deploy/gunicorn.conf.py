@@ -19,5 +19,10 @@ max_requests = int(os.environ.get("WEB_MAX_REQUESTS", "2000"))
 max_requests_jitter = max_requests // 10
 # The proxy's X-Forwarded-* headers are trusted from these addresses (SECURE_PROXY_SSL_HEADER).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
-accesslog = os.environ.get("WEB_ACCESS_LOG", "-")
+accesslog = os.environ.get("WEB_ACCESS_LOG", "-") or None  # "" for none
 errorlog = "-"
+# gunicorn's control socket (gunicornc) only where one is named: its default path is per user,
+# and two nodes on one machine would share it.
+control_socket_disable = not os.environ.get("GUNICORN_CONTROL_SOCKET")
+if not control_socket_disable:
+    control_socket = os.environ["GUNICORN_CONTROL_SOCKET"]

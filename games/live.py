@@ -8,10 +8,13 @@ production): the game row and its seats, set after every write's commit from wha
 stored (`publish_on_commit`, called by `services.moves` and `services.lobby`, the only writers of
 game rows). A poll or a reload that finds it reads no database row.
 
-An entry is only a copy: missing (evicted, expired, a new deployment), it is read from the
-database once and added. Two commits of one game are ordered by its row lock, but their
-after-commit callbacks might run out of order and leave the older version in the cache; a poll
-that shows a version newer than the entry proves it stale, and reads the database again.
+An entry is only a copy, and a short-lived one. A write drops its game's entry at once (inside its
+transaction: a reader meanwhile reads the database, which still shows the old row) and sets it
+after the commit; missing, an entry is read from the database in one query (the seats with their
+game: one consistent state) and added. Two commits of one game are ordered by its row lock, but
+their after-commit callbacks might run out of order, or one might fail (Redis unreachable), and
+leave an older state in the cache: a poll that shows a version newer than the entry proves it
+stale and reads the database again, and every entry expires after TIMEOUT.
 """
 
 from __future__ import annotations
@@ -24,8 +27,8 @@ from django.db import transaction
 
 from .models import Game, Seat
 
-#: How long an entry lives without a write (it is set again by the game's next write).
-TIMEOUT = 3600
+#: How long an entry lives: the bound on a stale one (each game's entry is then read again once).
+TIMEOUT = 60
 
 
 def key(game_id: int) -> str:
@@ -55,14 +58,19 @@ def publish_on_commit(written: Iterable[tuple[Game, Iterable[Seat]]]) -> None:
     the write left them)."""
     values = {key(game.pk): (game, tuple(seats)) for game, seats in written}
     if values:
+        cache.delete_many(list(values))
         transaction.on_commit(lambda: cache.set_many(values, TIMEOUT), robust=True)
 
 
 def _from_database(game_id: int) -> tuple[Game, tuple[Seat, ...]] | None:
-    game = Game.objects.filter(pk=game_id).first()
+    """The game and its seats from one statement (one state, even while a write commits)."""
+    seats = list(Seat.objects.select_related("game").filter(game__pk=game_id).order_by("index", "pk"))
+    game = seats[0].game if seats else Game.objects.filter(pk=game_id).first()
     if game is None:
         return None
-    return game, tuple(Seat.objects.filter(game=game).order_by("index", "pk"))
+    for seat in seats:
+        seat.game = game  # one row in the cache, not one per seat
+    return game, tuple(seats)
 
 
 def current(game_id: int, seen: int | None = None) -> Live | None:

@@ -47,6 +47,8 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": os.environ["REDIS_CACHE_URL"],
+        # Several sites (or a test run) on one Redis database keep apart by a prefix of their own.
+        "KEY_PREFIX": os.environ.get("REDIS_CACHE_KEY_PREFIX", ""),
     }
 }
 SHARED_CACHE_REQUIRED = True
