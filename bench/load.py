@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime as dt
 import html
 import json
 import os
@@ -71,14 +72,21 @@ django.setup()
 
 import redis  # noqa: E402
 from django.conf import settings  # noqa: E402
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY  # noqa: E402
-from django.contrib.auth import get_user_model  # noqa: E402
+from django.contrib.auth import (  # noqa: E402
+    BACKEND_SESSION_KEY,
+    HASH_SESSION_KEY,
+    SESSION_KEY,
+    get_user_model,
+)
 from django.contrib.sessions.backends.cached_db import SessionStore  # noqa: E402
+from django.contrib.sessions.models import Session  # noqa: E402
 from django.db import connection  # noqa: E402
+from django.utils import timezone  # noqa: E402
 
+import engine  # noqa: E402
 from accounts.models import Profile  # noqa: E402
-from games import services  # noqa: E402
-from games.models import Action, GameWrite  # noqa: E402
+from games import decisions  # noqa: E402
+from games.models import Action, Game, GameWrite, Seat  # noqa: E402
 from notifications.models import Notification  # noqa: E402
 
 PLAYERS_PER_GAME = 4
@@ -92,27 +100,52 @@ def free_port() -> int:
 
 
 def seed(players: int) -> list[dict]:
-    """Players at 4-seat Lifeboats tables, each with a signed-in session (made here: no password
-    hashing) and a CSRF secret; returns what each simulated browser needs."""
+    """Players at 4-seat Lifeboats tables just dealt (bulk-created: the engine's new game, each
+    seat's waiting flag, deadline and decision as a start writes them, no start mails), each
+    player with a signed-in session (no password hashing) and a CSRF secret."""
     User = get_user_model()
     users = User.objects.bulk_create(
         User(username=f"load{i}", email=f"load{i}@example.com") for i in range(players)
     )
     Profile.objects.bulk_create(Profile(user=u, display_name=f"Player {i}") for i, u in enumerate(users))
+    rules = engine.get_game("lifeboats")
+    tables = [
+        users[i : i + PLAYERS_PER_GAME] for i in range(0, players - PLAYERS_PER_GAME + 1, PLAYERS_PER_GAME)
+    ]
+    now, states = timezone.now(), [rules.new_game(PLAYERS_PER_GAME, seed) for seed in range(len(tables))]
+    games = Game.objects.bulk_create(
+        Game(
+            slug="lifeboats", num_players=PLAYERS_PER_GAME, created_by=table[0], status=Game.Status.RUNNING,
+            started_at=now, version=2, options=dict(rules.options), snapshot=rules.to_json(state),
+        )
+        for table, state in zip(tables, states, strict=True)
+    )  # fmt: skip
+    seats = []
+    for game, table, state in zip(games, tables, states, strict=True):
+        to_act = set(rules.to_act(state))
+        for index, user in enumerate(table):
+            waiting = index in to_act
+            seats.append(
+                Seat(
+                    game=game, user=user, index=index, waiting=waiting,
+                    due_at=now + game.pace_delta if waiting else None,
+                    decision=decisions.fingerprint(rules, state, index, to_act), decision_since=2,
+                )
+            )  # fmt: skip
+    Seat.objects.bulk_create(seats, batch_size=2000)
     backend = settings.AUTHENTICATION_BACKENDS[0]
-    browsers = []
-    for start in range(0, players - PLAYERS_PER_GAME + 1, PLAYERS_PER_GAME):
-        table = users[start : start + PLAYERS_PER_GAME]
-        game = services.game_create(user=table[0], slug="lifeboats", num_players=PLAYERS_PER_GAME)
-        for user in table[1:]:
-            services.game_join(game_id=game.pk, user=user)
-        services.game_start(game_id=game.pk, user=table[0])
-        for user in table:
-            session = SessionStore()
-            session[SESSION_KEY], session[BACKEND_SESSION_KEY] = str(user.pk), backend
-            session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-            session.create()
-            browsers.append({"game": game.pk, "session": session.session_key, "csrf": secrets.token_hex(16)})
+    store, browsers, sessions = SessionStore(), [], []
+    expiry = now + dt.timedelta(days=1)
+    for seat in seats:
+        key = secrets.token_hex(16)
+        data = {
+            SESSION_KEY: str(seat.user.pk),
+            BACKEND_SESSION_KEY: backend,
+            HASH_SESSION_KEY: seat.user.get_session_auth_hash(),
+        }
+        sessions.append(Session(session_key=key, session_data=store.encode(data), expire_date=expiry))
+        browsers.append({"game": seat.game.pk, "session": key, "csrf": secrets.token_hex(16)})
+    Session.objects.bulk_create(sessions, batch_size=2000)
     return browsers
 
 
@@ -152,7 +185,9 @@ async def http(port: int, method: str, path: str, browser: dict, body: str = "",
 
 
 VERSION_RE = re.compile(r"/version/\?v=(\d+)")
-CHOICE_RE = re.compile(r'name="expected_version" value="(\d+)"><input type="hidden" name="action" value="([^"]+)"')
+CHOICE_RE = re.compile(
+    r'name="expected_version" value="(\d+)"><input type="hidden" name="action" value="([^"]+)"'
+)
 
 
 async def player(
@@ -208,7 +243,9 @@ def _quote(text: str) -> str:
     return quote(text, safe="")
 
 
-async def drive(port: int, browsers: list[dict], seconds: float, poll: float, ramp: float, stats: Stats) -> float:
+async def drive(
+    port: int, browsers: list[dict], seconds: float, poll: float, ramp: float, stats: Stats
+) -> float:
     rng = random.Random(7)
     until = time.monotonic() + seconds
     start = time.monotonic()
@@ -226,7 +263,9 @@ def percentile(values: list[float], p: float) -> float:
 def mail_latencies(since: float) -> list[float]:
     """For each prompt mail recorded: when the backend got it minus when the move that caused it
     was committed (the game's latest action before the mail's row was written)."""
-    recorded = [json.loads(m) for m in redis.Redis.from_url(os.environ["RECORDING_MAIL_URL"]).lrange(MAIL_KEY, 0, -1)]
+    recorded = [
+        json.loads(m) for m in redis.Redis.from_url(os.environ["RECORDING_MAIL_URL"]).lrange(MAIL_KEY, 0, -1)
+    ]
     ids = {}
     for m in recorded:
         found = re.match(r"<n(\d+)\.", m["message_id"])
@@ -252,7 +291,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--web-workers", type=int, default=4)
     parser.add_argument("--poll", type=float, default=4.0)
-    parser.add_argument("--ramp", type=float, default=20.0, help="seconds over which the players open their tables")
+    parser.add_argument(
+        "--ramp", type=float, default=20.0, help="seconds over which the players open their tables"
+    )
     args = parser.parse_args()
     if connection.vendor != "postgresql":
         raise SystemExit("DATABASE_URL must name PostgreSQL")
@@ -265,18 +306,33 @@ def main() -> None:
     try:
         started = time.monotonic()
         browsers = seed(args.players)
-        print(f"seeded {len(browsers)} players at {len(browsers) // PLAYERS_PER_GAME} tables in {time.monotonic() - started:.0f} s")
+        print(
+            f"seeded {len(browsers)} players at {len(browsers) // PLAYERS_PER_GAME} tables"
+            f" in {time.monotonic() - started:.0f} s"
+        )
         port = free_port()
         static = Path(f"/tmp/bench-load-{RUN}-static")
         env = {**os.environ, "DATABASE_URL": url, "DJANGO_STATIC_ROOT": str(static)}
-        subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"], cwd=ROOT, env=env, check=True)
+        subprocess.run(
+            [sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"], cwd=ROOT, env=env, check=True
+        )
         web_env = {**env, "PORT": str(port), "HOST": "127.0.0.1", "WEB_CONCURRENCY": str(args.web_workers)}
         processes.append(
-            subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "lifeboat_site.wsgi", "--config", "deploy/gunicorn.conf.py"], cwd=ROOT, env=web_env)
+            subprocess.Popen(
+                [
+                    str(ROOT / ".venv/bin/gunicorn"),
+                    "lifeboat_site.wsgi",
+                    "--config",
+                    "deploy/gunicorn.conf.py",
+                ],
+                cwd=ROOT,
+                env=web_env,
+            )
         )
         processes.append(
             subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "lifeboat_site", "worker", "--pool=threads", "--concurrency=4",
+                [sys.executable, "-m", "celery", "-A", "lifeboat_site", "worker", "--pool=threads",
+                 "--concurrency=4",
                  "--loglevel=warning", "--without-gossip", "--without-mingle", "-n", f"bench-load-{RUN}@%h"],
                 cwd=ROOT, env=env,
             )
@@ -289,7 +345,8 @@ def main() -> None:
                 time.sleep(0.2)
         backlog_until = time.monotonic() + 300  # the start mails of every table, before the load
         while time.monotonic() < backlog_until and (
-            GameWrite.objects.exists() or Notification.objects.filter(status="pending").exists()
+            GameWrite.objects.exists()
+            or Notification.objects.filter(status="pending", send_after__lte=timezone.now()).exists()
         ):
             time.sleep(1)
         print(f"start mails sent: {Notification.objects.filter(status='sent').count()}")
@@ -303,7 +360,8 @@ def main() -> None:
         stored = Action.objects.filter(source=Action.Source.WEB).count() - moves_before
         total = sum(len(v) for k, v in stats.times.items() if k != "poll (changed)")
         print(
-            f"\n{len(browsers)} players opening their tables over {args.ramp:.0f} s, {args.seconds:.0f} s in all,"
+            f"\n{len(browsers)} players opening their tables over {args.ramp:.0f} s,"
+            f" {args.seconds:.0f} s in all,"
             f" poll every {args.poll:.0f} s, gunicorn "
             f"{args.web_workers} sync workers, 1 Celery worker (4 threads), PostgreSQL, Redis; "
             f"{os.cpu_count()} cores, load average {load_before:.1f} before, {load_after[0]:.1f} after"
@@ -318,12 +376,16 @@ def main() -> None:
                     f" {percentile(values, 95) * 1000:>8.1f} {percentile(values, 99) * 1000:>8.1f}"
                     f" {stats.errors.get(kind, 0):>7}"
                 )
-        print(f"moves accepted {stats.accepted}, stored {stored}, lost {stats.accepted - stored}; refused {stats.refused}")
+        print(
+            f"moves accepted {stats.accepted}, stored {stored}, lost {stats.accepted - stored};"
+            f" refused {stats.refused}"
+        )
         latencies = mail_latencies(since)
         if latencies:
             print(
                 f"prompt mails: {len(latencies)}, move committed -> handed to the backend:"
-                f" p50 {statistics.median(latencies):.2f} s, p95 {percentile(latencies, 95):.2f} s (target <= 2 s)"
+                f" p50 {statistics.median(latencies):.2f} s, p95 {percentile(latencies, 95):.2f} s"
+                " (target <= 2 s)"
             )
         print("target: table page p95 <= 100 ms with >= 2,000 players")
     finally:

@@ -44,7 +44,7 @@ from tests.factories import PASSWORD, GameFactory, UserFactory
 
 BROKER = os.environ.get("CELERY_BROKER_URL", "")
 HOST = "lifeboat.test"
-TIMEOUT = 30.0
+TIMEOUT = 60.0
 START_TIMEOUT = 90.0  # a process's first answer: imports and connections, on a busy machine
 
 pytestmark = [
@@ -165,7 +165,6 @@ def site(tmp_path: Path):
     try:
         for node in nodes:
             wait_for(lambda node=node: _answers(node), f"the node {node} to answer", timeout=START_TIMEOUT)
-        wait_for(lambda: "ready" in (tmp_path / "process-2.log").read_text(), "the worker", START_TIMEOUT)
         yield nodes, lambda: [json.loads(m) for m in recorded.lrange(mail_key, 0, -1)]
     finally:
         celery_app.conf.task_always_eager = old_eager
@@ -268,10 +267,14 @@ def test_a_game_played_across_two_nodes_stays_current_mails_once_and_counts_limi
 
     # A rate limit counts the attempts on both nodes: 5 failed passwords per address in 5 minutes.
     target, stranger = player(UserFactory()), Browser()
+    limited = "Too many failed login attempts"
     for attempt in range(5):
         refused = stranger.sign_in(nodes[attempt % 2], target.email, "not the password")
-        assert refused.status_code == 200, refused.status_code  # the form again, with its error
-    assert stranger.sign_in(nodes[1], target.email, "not the password").status_code == 429
-    assert stranger.sign_in(nodes[0], target.email).status_code == 429  # even the right password
+        assert refused.status_code == 200  # the form again, with its error
+        assert limited not in refused.text, f"limited after {attempt} failures"
+    assert limited in stranger.sign_in(nodes[1], target.email, "not the password").text
+    again = stranger.sign_in(nodes[0], target.email)  # even the right password, on the other node
+    assert again.status_code == 200
+    assert limited in again.text
 
     assert Game.objects.get(pk=game.pk).version == game.version + 1
