@@ -255,6 +255,16 @@ async def drive(
     return time.monotonic() - start
 
 
+def cpu_seconds(master: int) -> float:
+    """User + system CPU of a process's children (gunicorn's workers), from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for child in Path(f"/proc/{master}/task/{master}/children").read_text().split():
+        fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
@@ -353,9 +363,9 @@ def main() -> None:
         moves_before = Action.objects.filter(source=Action.Source.WEB).count()
         stats = Stats()
         load_before = os.getloadavg()[0]
-        since = time.time()
+        since, cpu_before = time.time(), cpu_seconds(processes[0].pid)
         elapsed = asyncio.run(drive(port, browsers, args.seconds, args.poll, args.ramp, stats))
-        load_after = os.getloadavg()
+        load_after, web_cpu = os.getloadavg(), cpu_seconds(processes[0].pid) - cpu_before
         time.sleep(5)  # the last mails
         stored = Action.objects.filter(source=Action.Source.WEB).count() - moves_before
         total = sum(len(v) for k, v in stats.times.items() if k != "poll (changed)")
@@ -367,6 +377,13 @@ def main() -> None:
             f"{os.cpu_count()} cores, load average {load_before:.1f} before, {load_after[0]:.1f} after"
         )
         print(f"{total} requests in {elapsed:.1f} s: {total / elapsed:.0f} requests/s")
+        polls = len(stats.times.get("poll", []))
+        per_player = web_cpu / elapsed / len(browsers)  # web CPU seconds per second per player
+        print(
+            f"web CPU {web_cpu:.1f} s: {web_cpu / max(1, total) * 1000:.2f} ms per request on average"
+            f" ({polls} of the {total} requests were polls); at this mix 2 cores hold"
+            f" ~{2 / per_player:,.0f} players if the web workers had them to themselves"
+        )
         print(f"  {'request':16} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}")
         for kind in KINDS:
             values = stats.times.get(kind, [])

@@ -3,9 +3,9 @@
 `version` is what the page polls every few seconds: 204 with nothing to render when the version
 the page shows is current; when it is not, 204 with `HX-Trigger: game-changed`, on which the page
 fetches its table fragment. It reads the session and the game's entry in the shared cache
-(`games.live`), no database row, and not the user either (`without_user_preferences`). `trade` turns the trade form's fields into one
-`offer_trade` action and plays it like the act endpoint. `rules` serves the rules help, which
-the table loads only when it is opened.
+(`games.live`), no database row, and not the user either (`without_user_preferences`). `trade`
+turns the trade form's fields into one `offer_trade` action and plays it like the act endpoint.
+`rules` serves the rules help, which the table loads only when it is opened.
 """
 
 from __future__ import annotations

@@ -48,7 +48,9 @@ def sessions_shared(app_configs: Any = None, **kwargs: Any) -> list[Error]:
         return []
     engine = settings.SESSION_ENGINE
     cache_backend = settings.CACHES.get(settings.SESSION_CACHE_ALIAS, {}).get("BACKEND", "")
-    if engine in LOCAL_SESSION_ENGINES or (engine in CACHED_SESSION_ENGINES and cache_backend in PER_PROCESS_CACHES):
+    if engine in LOCAL_SESSION_ENGINES or (
+        engine in CACHED_SESSION_ENGINES and cache_backend in PER_PROCESS_CACHES
+    ):
         return [
             Error(
                 f"Sessions ({engine}) are kept by one machine or one process: a player signed in "

@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy
 
 import engine
 
-from .. import decisions, hooks, recent
+from .. import decisions, hooks, live, recent
 from ..bulk import update_in_groups
 from ..errors import (
     GameError,
@@ -43,7 +43,6 @@ from ..errors import (
     StaleVersion,
     WrongStatus,
 )
-from .. import live
 from ..models import Action, Game, GameWrite, Seat
 from ..signals import game_changed, game_finished
 from .writes import note_writes

@@ -212,7 +212,10 @@ CELERY_TASK_ROUTES = {"notifications.tasks.send_notification": {"queue": "mail"}
 # The sweeps' period (CELERY_SWEEP_SECONDS: a minute; the multi-machine test makes it seconds).
 SWEEP_SECONDS = float(os.environ.get("CELERY_SWEEP_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {
-    "notifications-sweep-deadlines": {"task": "notifications.tasks.sweep_deadlines", "schedule": SWEEP_SECONDS},
+    "notifications-sweep-deadlines": {
+        "task": "notifications.tasks.sweep_deadlines",
+        "schedule": SWEEP_SECONDS,
+    },
     "notifications-sweep-writes": {"task": "notifications.tasks.sweep_writes", "schedule": SWEEP_SECONDS},
     "notifications-sweep-outbox": {"task": "notifications.tasks.sweep_outbox", "schedule": SWEEP_SECONDS},
     "notifications-send-digests": {"task": "notifications.tasks.send_digests", "schedule": 3600.0},

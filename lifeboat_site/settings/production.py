@@ -64,7 +64,9 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"  # as in base: sai
 # mounts, or no uploads at all: the site stores none today).
 STORAGES = {
     **STORAGES,  # noqa: F405
-    "default": {"BACKEND": os.environ.get("DJANGO_MEDIA_STORAGE", "django.core.files.storage.FileSystemStorage")},
+    "default": {
+        "BACKEND": os.environ.get("DJANGO_MEDIA_STORAGE", "django.core.files.storage.FileSystemStorage")
+    },
 }
 MEDIA_LOCAL_DISK_ALLOWED = env_bool("DJANGO_MEDIA_LOCAL_DISK", False)
 

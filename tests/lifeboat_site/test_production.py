@@ -39,7 +39,9 @@ print(response.status_code)
 
 
 def run(code: str, **env: str) -> subprocess.CompletedProcess:
-    keep = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_", "REDIS_", "CELERY_"))}
+    keep = {
+        k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_", "REDIS_", "CELERY_"))
+    }
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,

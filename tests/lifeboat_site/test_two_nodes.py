@@ -96,7 +96,13 @@ class Browser:
         headers = {"Host": HOST, "X-Forwarded-Proto": "https", "Referer": f"https://{HOST}{path}"}
         headers.update(kwargs.pop("headers", {}))
         response = requests.request(
-            method, node + path, headers=headers, cookies=self.cookies, allow_redirects=False, timeout=20, **kwargs
+            method,
+            node + path,
+            headers=headers,
+            cookies=self.cookies,
+            allow_redirects=False,
+            timeout=20,
+            **kwargs,
         )
         self.cookies.update(response.cookies.get_dict())
         return response
@@ -104,7 +110,9 @@ class Browser:
     def post(self, node: str, path: str, data: dict, **kwargs) -> requests.Response:
         if "csrftoken" not in self.cookies:
             self.request(node, "GET", reverse("account_login"))
-        return self.request(node, "POST", path, data={**data, "csrfmiddlewaretoken": self.cookies["csrftoken"]}, **kwargs)
+        return self.request(
+            node, "POST", path, data={**data, "csrfmiddlewaretoken": self.cookies["csrftoken"]}, **kwargs
+        )
 
     def sign_in(self, node: str, email: str, password: str = PASSWORD) -> requests.Response:
         return self.post(node, reverse("account_login"), {"login": email, "password": password})
@@ -150,13 +158,18 @@ def site(tmp_path: Path):
         *([sys.executable, "-m", "celery", "-A", "lifeboat_site", "beat", "--loglevel=info",
            f"--schedule={tmp_path / f'beat-{i}'}"] for i in range(2)),
     ]  # fmt: skip
-    envs = [{**env, "PORT": str(ports[0]), "HOST": "127.0.0.1"}, {**env, "PORT": str(ports[1]), "HOST": "127.0.0.1"}]
+    envs = [
+        {**env, "PORT": str(ports[0]), "HOST": "127.0.0.1"},
+        {**env, "PORT": str(ports[1]), "HOST": "127.0.0.1"},
+    ]
     envs += [env, env, env]
     processes, logs = [], []
     for i, (command, process_env) in enumerate(zip(commands, envs, strict=True)):
         logs.append((tmp_path / f"process-{i}.log").open("w"))
         processes.append(
-            subprocess.Popen(command, cwd=settings.BASE_DIR, env=process_env, stdout=logs[-1], stderr=subprocess.STDOUT)
+            subprocess.Popen(
+                command, cwd=settings.BASE_DIR, env=process_env, stdout=logs[-1], stderr=subprocess.STDOUT
+            )
         )
     nodes = [f"http://127.0.0.1:{port}" for port in ports]
     old_eager = celery_app.conf.task_always_eager
@@ -184,7 +197,9 @@ def site(tmp_path: Path):
 
 def _answers(node: str) -> bool:
     try:
-        return requests.get(node + "/health/", headers={"Host": HOST, "X-Forwarded-Proto": "https"}, timeout=10).ok
+        return requests.get(
+            node + "/health/", headers={"Host": HOST, "X-Forwarded-Proto": "https"}, timeout=10
+        ).ok
     except requests.RequestException:
         return False
 
@@ -231,14 +246,18 @@ def test_a_game_played_across_two_nodes_stays_current_mails_once_and_counts_limi
         new = game.version + 1
         for index, browser in browser_of.items():
             for other in nodes:  # every node knows at once, whichever node took the move
-                poll = browser.request(other, "GET", reverse("games:version", args=[game.pk]) + f"?v={game.version}")
+                poll = browser.request(
+                    other, "GET", reverse("games:version", args=[game.pk]) + f"?v={game.version}"
+                )
                 assert poll.status_code == 204
                 assert json.loads(poll.headers["HX-Trigger"]) == {"game-changed": {"version": new}}, (
                     f"seat {index} polling {other} after move {move} on {node}"
                 )
                 fragment = browser.request(other, "GET", table, headers={"HX-Request": "true"})
                 assert shown_version(fragment.text) == new
-                current = browser.request(other, "GET", reverse("games:version", args=[game.pk]) + f"?v={new}")
+                current = browser.request(
+                    other, "GET", reverse("games:version", args=[game.pk]) + f"?v={new}"
+                )
                 assert "HX-Trigger" not in current.headers
 
     # An overdue seat: both beats sweep every second; it is played once.

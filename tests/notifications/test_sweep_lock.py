@@ -3,6 +3,7 @@ second one started by mistake, or a sweep slower than its period, must not run i
 
 from unittest import mock
 
+import pytest
 from django.core.cache import cache
 
 from notifications import tasks
@@ -28,11 +29,8 @@ def test_a_sweep_holds_its_lock_while_it_runs_and_releases_it_when_it_fails():
         seen.append(cache.get(tasks.lock_key("sweep_outbox")))
         raise RuntimeError("the database went away")
 
-    with mock.patch.object(tasks.outbox, "sweep_outbox", side_effect=sweeping):
-        try:
-            tasks.sweep_outbox()
-        except RuntimeError:
-            pass
+    with mock.patch.object(tasks.outbox, "sweep_outbox", side_effect=sweeping), pytest.raises(RuntimeError):
+        tasks.sweep_outbox()
     assert seen[0] is not None
     assert cache.get(tasks.lock_key("sweep_outbox")) is None
 
