@@ -150,10 +150,22 @@ def seed(players: int) -> list[dict]:
 
 
 class Stats:
-    def __init__(self) -> None:
+    def __init__(self, players: int, web_master: int) -> None:
         self.times: dict[str, list[float]] = defaultdict(list)
         self.errors: dict[str, int] = defaultdict(int)
         self.accepted = self.refused = 0
+        self.players, self.opened, self.web_master = players, 0, web_master
+        #: (time, web CPU, requests so far, polls so far) once every player has its table open
+        self.steady: tuple[float, float, int, int] | None = None
+
+    def requests(self) -> int:
+        return sum(len(v) for k, v in self.times.items() if k != "poll (changed)")
+
+    def table_opened(self) -> None:
+        self.opened += 1
+        if self.opened == self.players:
+            polls = len(self.times.get("poll", []))
+            self.steady = (time.monotonic(), cpu_seconds(self.web_master), self.requests(), polls)
 
 
 async def http(port: int, method: str, path: str, browser: dict, body: str = "", htmx: bool = False):
@@ -185,8 +197,10 @@ async def http(port: int, method: str, path: str, browser: dict, body: str = "",
 
 
 VERSION_RE = re.compile(r"/version/\?v=(\d+)")
+#: The first choice of the page's prompt: a button's or a radio group's `action` in a form with
+#: the version it was asked at.
 CHOICE_RE = re.compile(
-    r'name="expected_version" value="(\d+)"><input type="hidden" name="action" value="([^"]+)"'
+    r'name="expected_version" value="(\d+)">(?:(?!</form>).)*?name="action" value="([^"]+)"', re.DOTALL
 )
 
 
@@ -210,6 +224,7 @@ async def player(
 
     await asyncio.sleep(rng.uniform(0, ramp))  # the players open their tables over the ramp
     answer = await timed("table page", 200, "GET", table, browser)
+    stats.table_opened()
     if answer is None:
         return
     shown = VERSION_RE.search(answer[2])
@@ -361,7 +376,7 @@ def main() -> None:
             time.sleep(1)
         print(f"start mails sent: {Notification.objects.filter(status='sent').count()}")
         moves_before = Action.objects.filter(source=Action.Source.WEB).count()
-        stats = Stats()
+        stats = Stats(len(browsers), processes[0].pid)
         load_before = os.getloadavg()[0]
         since, cpu_before = time.time(), cpu_seconds(processes[0].pid)
         elapsed = asyncio.run(drive(port, browsers, args.seconds, args.poll, args.ramp, stats))
@@ -377,13 +392,19 @@ def main() -> None:
             f"{os.cpu_count()} cores, load average {load_before:.1f} before, {load_after[0]:.1f} after"
         )
         print(f"{total} requests in {elapsed:.1f} s: {total / elapsed:.0f} requests/s")
-        polls = len(stats.times.get("poll", []))
-        per_player = web_cpu / elapsed / len(browsers)  # web CPU seconds per second per player
-        print(
-            f"web CPU {web_cpu:.1f} s: {web_cpu / max(1, total) * 1000:.2f} ms per request on average"
-            f" ({polls} of the {total} requests were polls); at this mix 2 cores hold"
-            f" ~{2 / per_player:,.0f} players if the web workers had them to themselves"
-        )
+        if stats.steady is not None:
+            at, cpu, requests, polls = stats.steady
+            steady_cpu, steady_seconds = cpu_seconds(processes[0].pid) - cpu, time.monotonic() - at
+            steady_requests = stats.requests() - requests
+            steady_polls = len(stats.times.get("poll", [])) - polls
+            per_request = steady_cpu / max(1, steady_requests)
+            print(
+                f"with every table open ({steady_seconds:.0f} s): {steady_requests} requests"
+                f" ({steady_polls} polls), web CPU {per_request * 1000:.2f} ms per request; at one"
+                f" poll per player every {args.poll:.0f} s, 2 cores of web workers alone hold"
+                f" ~{2 * args.poll / per_request:,.0f} players"
+            )
+        print(f"web CPU in all {web_cpu:.1f} s: {web_cpu / max(1, total) * 1000:.2f} ms per request")
         print(f"  {'request':16} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}")
         for kind in KINDS:
             values = stats.times.get(kind, [])
