@@ -362,12 +362,14 @@ def main() -> None:
                 cwd=ROOT, env=env,
             )
         )  # fmt: skip
-        for _ in range(100):
+        ready_until = time.monotonic() + 180  # every web worker booted (the app loads in each)
+        answered = 0
+        while time.monotonic() < ready_until and answered < 4 * args.web_workers:
             try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.2)
+                status, _fields, _body = asyncio.run(http(port, "GET", "/health/", browsers[0]))
+                answered += status == 200
+            except (OSError, IndexError, ValueError):
+                time.sleep(0.5)
         backlog_until = time.monotonic() + 300  # the start mails of every table, before the load
         while time.monotonic() < backlog_until and (
             GameWrite.objects.exists()
