@@ -24,6 +24,8 @@ what is measured as a render is one:
   header from `<body hx-headers>`): the write and, in the same answer, the mover's new table
   fragment (rendered: no one has seen this version yet), instead of the redirect and page load.
 - table fragment: the htmx GET a seat's open page makes when its poll sees the move (rendered).
+- poll, unchanged: what every open table asks every 4 s, answered "nothing changed" (204) from
+  the session and the game's entry in the shared cache.
 """
 
 from __future__ import annotations
@@ -51,7 +53,15 @@ from tests.factories import UserFactory  # noqa: E402
 PLAYERS = 4
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "table"}
 TARGETS = {"move POST": 4.0, "table GET": 5.0, "table GET, reload": 2.0}
-LINES = ("bare view", "move POST", "table GET", "table GET, reload", "move POST (htmx)", "table fragment")
+LINES = (
+    "bare view",
+    "move POST",
+    "table GET",
+    "table GET, reload",
+    "move POST (htmx)",
+    "table fragment",
+    "poll, unchanged",
+)
 
 
 def bare(request: HttpRequest) -> HttpResponse:
@@ -133,6 +143,8 @@ def main(n: int, slug: str) -> None:
                 post = partial(mover.post, act, move_data(game, action), **HTMX, **csrf_header(mover))
                 samples["move POST (htmx)"].append(timed(post))
                 samples["table fragment"].append(timed(partial(reader.get, table, **HTMX)))
+                poll = f"{reverse('games:version', args=[game.pk])}?v={game.version + 1}"
+                samples["poll, unchanged"].append(timed(partial(reader.get, poll, **HTMX), 204))
             else:
                 post = partial(mover.post, act, move_data(game, action), **csrf_header(mover))
                 samples["move POST"].append(timed(post, 302))

@@ -21,7 +21,7 @@ from django.db.models import Count, Exists, F, OuterRef, Subquery
 import engine
 from accounts.selectors import display_names
 
-from . import hooks
+from . import hooks, live
 from .board.labels import label
 from .board.log import Played
 from .board.options import ShownOption, game_options
@@ -381,21 +381,14 @@ def table(*, game_id: int, user: User, invite_token: str | None = None) -> Table
 
 
 def table_head(*, game_id: int, user: User, invite_token: str | None = None) -> TableHead:
-    """The game and the reader's seat, after the access checks: one query for a player (their
-    seat with its game), two for anyone else."""
-    mine = None
-    if user.is_authenticated:
-        # `game__pk`, not `game_id`: the pk's lookup answers "none" for an id no database holds
-        mine = (
-            Seat.objects.select_related("game")
-            .filter(game__pk=game_id, user=user)
-            .annotate(**_new_to_game())
-            .first()
-        )
-    game = mine.game if mine is not None else Game.objects.filter(pk=game_id).first()
-    if game is None:
+    """The game and the reader's seat, after the access checks, from the game's entry in the
+    shared cache (`live`: the row and seats as the latest write left them; no query when it is
+    there)."""
+    entry = live.current(game_id)
+    if entry is None:
         raise GameNotFound()
-    return _head(game, mine, user, invite_token)
+    mine = entry.seat_of(user.pk) if user.is_authenticated else None
+    return _head(entry.game, mine, user, invite_token)
 
 
 def table_head_of(*, game: Game, user: User) -> TableHead:
@@ -437,11 +430,14 @@ def _new_to_game() -> dict[str, Exists]:
 def learn_panel_shown(*, head: TableHead) -> bool:
     """Whether the reader sees the "new to this game" panel on this table: they sit at it, have
     never sat at another running or finished game of its kind, and have not dismissed the panel
-    of that kind (read with the reader's seat by `table_head`: no query of its own)."""
+    of that kind (one query, for a seated reader's full page only: `table_head` reads the seat
+    from the shared cache)."""
     mine = head.mine
     if mine is None:
         return False
-    return not (getattr(mine, "played_before", True) or getattr(mine, "learn_dismissed", True))
+    row = Seat.objects.filter(pk=mine.pk).annotate(**_new_to_game())
+    found = row.values("played_before", "learn_dismissed").first()
+    return found is not None and not (found["played_before"] or found["learn_dismissed"])
 
 
 #: The most actions "since you last looked" covers (older looks mark nothing new).

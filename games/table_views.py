@@ -1,16 +1,17 @@
 """Live updates and the trade form for the table page.
 
-`version` is what the page polls every few seconds: one query, 204 with nothing to render when
-the version the page shows is current; when it is not, 204 with `HX-Trigger: game-changed`, on
-which the page fetches its table fragment. `trade` turns the trade form's fields into one
-`offer_trade` action and plays it like the act endpoint. `rules` serves the rules help, which
-the table loads only when it is opened.
+`version` is what the page polls every few seconds: 204 with nothing to render when the version
+the page shows is current; when it is not, 204 with `HX-Trigger: game-changed`, on which the page
+fetches its table fragment. It reads the session and the game's entry in the shared cache
+(`games.live`), no database row, and not the user either (`without_user_preferences`). `trade`
+turns the trade form's fields into one `offer_trade` action and plays it like the act endpoint.
+`rules` serves the rules help, which the table loads only when it is opened.
 """
 
 from __future__ import annotations
 
+from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.decorators import login_required
-from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -18,11 +19,11 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
 import engine
-from games import selectors
+from accounts.middleware import without_user_preferences
+from games import live, selectors
 from games.board import prompt
 from games.board.rules import REFERENCES as RULES
 from games.errors import GameNotFound, InvalidRequest
-from games.models import Game, Seat
 from games.payloads import small_int
 from games.views import handles_game_errors, play_move, vary_on_htmx
 
@@ -31,27 +32,23 @@ CHANGED_EVENT = "game-changed"
 
 
 @require_GET
+@without_user_preferences
 @handles_game_errors
 def version(request: HttpRequest, game_id: int) -> HttpResponse:
     """Always 204 with `X-Game-Version`; with `HX-Trigger: game-changed` when `?v=` is not current.
 
-    Players of any game and anyone for a public game may poll; others learn nothing (404).
+    Players of any game and anyone for a public game may poll; others learn nothing (404). The
+    player is the session's user id, not a user row: a version number is all a poll can learn,
+    and the fragment it triggers is fetched with the full sign-in.
     """
-    mine = Seat.objects.filter(game=OuterRef("pk"), user_id=request.user.pk or 0)
-    row = (
-        Game.objects.filter(pk=game_id)
-        .annotate(member=Exists(mine))
-        .values_list("version", "visibility", "member")
-        .first()
-    )
-    if row is None or (row[1] != Game.Visibility.PUBLIC and not row[2]):
-        raise GameNotFound()
-    current = row[0]
     seen = request.GET.get("v", "")
+    entry = live.current(game_id, small_int(seen))
+    if entry is None or not entry.may_poll(small_int(str(request.session.get(SESSION_KEY, "")))):
+        raise GameNotFound()
     response = HttpResponse(status=204)
-    response["X-Game-Version"] = str(current)
-    if seen != str(current):
-        trigger_client_event(response, CHANGED_EVENT, {"version": current})
+    response["X-Game-Version"] = str(entry.version)
+    if seen != str(entry.version):
+        trigger_client_event(response, CHANGED_EVENT, {"version": entry.version})
     return response
 
 

@@ -61,3 +61,16 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_sep("-", "URL walk")
         for line in sorted(lines):
             terminalreporter.write_line(line)
+
+
+@pytest.fixture(autouse=True)
+def _one_real_worker_test_at_a_time(request):
+    """Tests marked `celery_worker` start a real worker on the one broker CI shares (it takes any
+    test database's tasks, and each such test purges the queues): across xdist workers, one at a
+    time."""
+    if request.node.get_closest_marker("celery_worker") is None:
+        yield
+        return
+    with (Path(tempfile.gettempdir()) / "lifeboat-real-worker.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield

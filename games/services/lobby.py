@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 import engine
 from accounts.selectors import blocks_between, display_name, display_names
 
-from .. import hooks
+from .. import hooks, live
 from ..errors import GameError, GameNotFound, InvalidRequest, NotAllowed, WrongStatus
 from ..models import Game, Seat, SecretAssignment
 from .moves import _after_commit, _bump, _check_version, _locked_game, _require_status, _seat_of, _store_state
@@ -81,8 +81,9 @@ def game_create(
         bots_rated=bots_rated,
         min_reliability=min_reliability,
     )
-    Seat.objects.create(game=game, user=user)
+    seat = Seat.objects.create(game=game, user=user)
     _after_commit(game, "created")
+    live.publish_on_commit([(game, [seat])])
     return game
 
 

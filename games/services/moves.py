@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy
 
 import engine
 
-from .. import decisions, hooks, recent
+from .. import decisions, hooks, live, recent
 from ..bulk import update_in_groups
 from ..errors import (
     GameError,
@@ -365,6 +365,7 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
         game_finished.send(sender=Game, game=game)  # results and ratings, in this same transaction
     for write in writes:
         _after_commit(write.game, write.kind)
+    live.publish_on_commit((write.game, write.seats) for write in writes)
     # Prompts, mails and the idle ladder are written after the commit, by whoever follows writes up.
     note_writes([_game_write(write, now) for write in writes])
 
@@ -474,6 +475,7 @@ def _bump(game: Game, kind: str, *fields: str) -> None:
     game.version += 1
     game.save(update_fields=["version", *fields])
     _after_commit(game, kind)
+    live.publish_on_commit([(game, game.seats.all())])  # the seats as this write left them
 
 
 def _after_commit(game: Game, kind: str) -> None:

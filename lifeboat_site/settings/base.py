@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "notifications",
     "chat",
     "bots",
+    "lifeboat_site",  # its system checks: lifeboat_site.checks
 ]
 
 MIDDLEWARE = [
@@ -181,7 +182,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").exists() else []
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -197,6 +198,10 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+
+# Sessions are read from the cache and written through to the database: a signed-in request
+# reads no session row (the table's poll reads none at all), and a cache cleared signs nobody out.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Celery: Redis in production and CI; kombu's filesystem transport on a newcomer's machine.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
@@ -225,10 +230,15 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 # a worker started without -Q consumes every declared queue.
 CELERY_TASK_QUEUES = (Queue("celery", routing_key="celery"), Queue("mail", routing_key="mail"))
 CELERY_TASK_ROUTES = {"notifications.tasks.send_notification": {"queue": "mail"}}
+# The sweeps' period (CELERY_SWEEP_SECONDS: a minute; the multi-machine test makes it seconds).
+SWEEP_SECONDS = float(os.environ.get("CELERY_SWEEP_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {
-    "notifications-sweep-deadlines": {"task": "notifications.tasks.sweep_deadlines", "schedule": 60.0},
-    "notifications-sweep-writes": {"task": "notifications.tasks.sweep_writes", "schedule": 60.0},
-    "notifications-sweep-outbox": {"task": "notifications.tasks.sweep_outbox", "schedule": 60.0},
+    "notifications-sweep-deadlines": {
+        "task": "notifications.tasks.sweep_deadlines",
+        "schedule": SWEEP_SECONDS,
+    },
+    "notifications-sweep-writes": {"task": "notifications.tasks.sweep_writes", "schedule": SWEEP_SECONDS},
+    "notifications-sweep-outbox": {"task": "notifications.tasks.sweep_outbox", "schedule": SWEEP_SECONDS},
     "notifications-send-digests": {"task": "notifications.tasks.send_digests", "schedule": 3600.0},
     "leagues-advance-seasons": {"task": "leagues.tasks.advance_due_seasons", "schedule": 300.0},
     "bots-sweep": {"task": "bots.tasks.sweep_bots", "schedule": 60.0},

@@ -47,9 +47,28 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": os.environ["REDIS_CACHE_URL"],
+        # Several sites (or a test run) on one Redis database keep apart by a prefix of their own.
+        "KEY_PREFIX": os.environ.get("REDIS_CACHE_KEY_PREFIX", ""),
     }
 }
 SHARED_CACHE_REQUIRED = True
+
+# Several machines: nothing a process keeps may be needed by another (lifeboat_site.checks refuses
+# sessions in files or a per-process cache, a broker on disk or in memory, mail to files or the
+# console, uploads on local disk). Sessions are read from the shared Redis and written through to
+# PostgreSQL.
+SHARED_STATE_REQUIRED = True
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"  # as in base: said here, checked
+# Uploads: a shared storage (DJANGO_MEDIA_STORAGE, e.g. an object store's backend), or the local
+# FileSystemStorage only with DJANGO_MEDIA_LOCAL_DISK=true (MEDIA_ROOT on a disk every machine
+# mounts, or no uploads at all: the site stores none today).
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "default": {
+        "BACKEND": os.environ.get("DJANGO_MEDIA_STORAGE", "django.core.files.storage.FileSystemStorage")
+    },
+}
+MEDIA_LOCAL_DISK_ALLOWED = env_bool("DJANGO_MEDIA_LOCAL_DISK", False)
 
 ANYMAIL = {
     key.removeprefix("ANYMAIL_"): value

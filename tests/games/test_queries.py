@@ -87,12 +87,12 @@ def count(call) -> int:
     return len(queries)
 
 
-#: session, user with profile; the reader's seat with its game (the table of this version and seat
-#: comes from the cache)
+#: session, user with profile; whether the reader is new to this game (its first-game panel). The
+#: game with its seats (`games.live`) and the table of this version and seat come from the cache.
 TABLE = 3
-#: + the seats with their players' names and the latest actions (a version not rendered for this
-#: seat yet); the notices' seats (cached apart)
-TABLE_UNCACHED = TABLE + 3
+#: + the game with its seats (the cache cleared), the seats with their players' names and the latest
+#: actions (a version not rendered for this seat yet); the notices' seats (cached apart)
+TABLE_UNCACHED = TABLE + 4
 #: + whether the reader's mail bounces (the banner on every page; cached apart per reader)
 MAIL_BANNER = 1
 #: session, user with profile; open games (their seats too when there are some); the reliability of

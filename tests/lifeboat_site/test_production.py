@@ -11,6 +11,7 @@ from django.core.checks import Error
 from django.test import override_settings
 
 from accounts.checks import shared_cache_in_production
+from lifeboat_site import checks
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {
@@ -20,6 +21,8 @@ ENV = {
     "REDIS_CACHE_URL": "redis://127.0.0.1:6379/15",
     "DATABASE_URL": "sqlite://:memory:",
     "SITE_URL": "https://lifeboat.example",
+    "CELERY_BROKER_URL": "redis://127.0.0.1:6379/15",
+    "DJANGO_MEDIA_LOCAL_DISK": "true",
 }
 BOOM = """
 import django
@@ -36,7 +39,9 @@ print(response.status_code)
 
 
 def run(code: str, **env: str) -> subprocess.CompletedProcess:
-    keep = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_", "REDIS_"))}
+    keep = {
+        k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_", "REDIS_", "CELERY_"))
+    }
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
@@ -101,3 +106,84 @@ def test_the_system_check_refuses_a_per_process_cache_where_a_shared_one_is_requ
     with override_settings(SHARED_CACHE_REQUIRED=True, CACHES={"default": {"BACKEND": backend}}):
         errors = shared_cache_in_production()
     assert [e.id for e in errors if isinstance(e, Error)] == (["accounts.E001"] if refused else [])
+
+
+SHARED = {"SHARED_STATE_REQUIRED": True}
+
+
+def error_ids(check, **settings) -> list[str]:
+    with override_settings(**SHARED, **settings):
+        return [e.id for e in check() if isinstance(e, Error)]
+
+
+@pytest.mark.parametrize(
+    ("engine", "cache", "refused"),
+    [
+        ("django.contrib.sessions.backends.file", "django.core.cache.backends.redis.RedisCache", True),
+        ("django.contrib.sessions.backends.cache", "django.core.cache.backends.locmem.LocMemCache", True),
+        ("django.contrib.sessions.backends.cached_db", "django.core.cache.backends.locmem.LocMemCache", True),
+        ("django.contrib.sessions.backends.cached_db", "django.core.cache.backends.redis.RedisCache", False),
+        ("django.contrib.sessions.backends.db", "django.core.cache.backends.locmem.LocMemCache", False),
+    ],
+)
+def test_sessions_must_be_shared_by_every_machine(engine, cache, refused):
+    caches = {"default": {"BACKEND": cache, "LOCATION": "redis://127.0.0.1:6379/15"}}
+    ids = error_ids(checks.sessions_shared, SESSION_ENGINE=engine, CACHES=caches)
+    assert ids == (["lifeboat_site.E001"] if refused else [])
+
+
+@pytest.mark.parametrize(
+    ("url", "eager", "refused"),
+    [
+        ("filesystem://", False, True),
+        ("memory://", False, True),
+        ("redis://127.0.0.1:6379/0", True, True),
+        ("redis://127.0.0.1:6379/0", False, False),
+    ],
+)
+def test_the_broker_must_be_shared_by_every_machine(url, eager, refused):
+    ids = error_ids(checks.broker_shared, CELERY_BROKER_URL=url, CELERY_TASK_ALWAYS_EAGER=eager)
+    assert ids == (["lifeboat_site.E002"] if refused else [])
+
+
+@pytest.mark.parametrize(
+    ("backend", "refused"),
+    [
+        ("django.core.mail.backends.filebased.EmailBackend", True),
+        ("django.core.mail.backends.console.EmailBackend", True),
+        ("django.core.mail.backends.smtp.EmailBackend", False),
+        ("anymail.backends.postmark.EmailBackend", False),
+    ],
+)
+def test_mail_must_leave_the_machine(backend, refused):
+    ids = error_ids(checks.mail_leaves_the_machine, MAILERS={"default": {"BACKEND": backend}})
+    assert ids == (["lifeboat_site.E003"] if refused else [])
+
+
+@pytest.mark.parametrize(
+    ("backend", "allowed", "refused"),
+    [
+        ("django.core.files.storage.FileSystemStorage", False, True),
+        ("django.core.files.storage.FileSystemStorage", True, False),
+        ("storages.backends.s3.S3Storage", False, False),
+    ],
+)
+def test_uploads_stay_off_local_disk_unless_it_is_declared_shared(backend, allowed, refused):
+    storages = {"default": {"BACKEND": backend}, "staticfiles": {"BACKEND": "x"}}
+    ids = error_ids(checks.media_not_on_local_disk, STORAGES=storages, MEDIA_LOCAL_DISK_ALLOWED=allowed)
+    assert ids == (["lifeboat_site.E004"] if refused else [])
+
+
+def test_production_refuses_a_broker_on_local_disk():
+    done = run(
+        "import django; django.setup(); from django.core.management import call_command; "
+        "call_command('check', '--fail-level', 'ERROR')",
+        CELERY_BROKER_URL="filesystem://",
+    )
+    assert done.returncode != 0
+    assert "lifeboat_site.E002" in done.stderr
+
+
+def test_outside_production_a_single_machine_may_keep_everything_local():
+    with override_settings(SHARED_STATE_REQUIRED=False, CELERY_BROKER_URL="filesystem://"):
+        assert checks.broker_shared() == []

@@ -7,10 +7,11 @@ import re
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from accounts.models import Profile
-from games import pictures, services
+from games import live, pictures, services
 from games.models import Game, Seat
 from tests.factories import UserFactory
 from tests.games.board.helpers import gzipped_size, running_game, secrets_of_others, text_of
@@ -24,6 +25,7 @@ from tests.games.helpers import (
     play_moves,
     state_of,
     table_url,
+    waiting_seat_and_action,
 )
 
 pytestmark = pytest.mark.django_db
@@ -170,8 +172,8 @@ def test_version_is_204_without_trigger_when_current_and_triggers_when_stale(
 ):
     game, users = running_game("lifeboat", 4, 3)
     client.force_login(users[0])
-    client.get(table_url(game))
-    with django_assert_num_queries(3):  # session, user with profile (middleware); the game's version
+    client.get(table_url(game))  # the page read the game into the shared cache (no commit ran here)
+    with django_assert_num_queries(0):  # the session and the game's entry in the shared cache
         current = client.get(version_url(game, game.version), **HTMX)
     assert current.status_code == 204
     assert current.content == b""
@@ -184,9 +186,50 @@ def test_version_is_204_without_trigger_when_current_and_triggers_when_stale(
 def test_version_of_a_private_game_is_not_found_for_strangers(client):
     game, _users = running_game("lifeboat", 4, 0)
     Game.objects.filter(pk=game.pk).update(visibility=Game.Visibility.PRIVATE)
+    cache.delete(live.key(game.pk))  # set at creation, changed here behind the services' back
     client.force_login(UserFactory())
     assert_refused(client.get(version_url(game, 1)), 404)
     assert_refused(client.get(version_url(Game(pk=999_999), 1)), 404)
+
+
+def test_a_move_committed_elsewhere_reaches_the_poll_without_a_query(
+    client, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    game, users = running_game("lifeboat", 4, 3)
+    client.force_login(users[1])
+    seen = game.version
+    assert "HX-Trigger" not in client.get(version_url(game, seen), **HTMX)
+    seat, action = waiting_seat_and_action(game)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.action_submit(game_id=game.pk, user=users[seat], action=action, expected_version=seen)
+    with django_assert_num_queries(0):
+        changed = client.get(version_url(game, seen), **HTMX)
+    assert json.loads(changed["HX-Trigger"]) == {"game-changed": {"version": seen + 1}}
+
+
+def test_a_poll_newer_than_the_cached_version_reads_the_game_again(client):
+    game, users = running_game("lifeboat", 4, 3)
+    client.force_login(users[0])
+    old = Game.objects.get(pk=game.pk)
+    old.version -= 2
+    cache.set(live.key(game.pk), (old, tuple(Seat.objects.filter(game=game))))  # published out of order
+    response = client.get(version_url(game, game.version), **HTMX)
+    assert response.status_code == 204
+    assert "HX-Trigger" not in response
+    assert live.current(game.pk).version == game.version
+    assert "HX-Trigger" not in client.get(version_url(game, game.version), **HTMX)
+
+
+def test_a_stranger_polling_a_private_game_learns_nothing_from_its_cached_entry(client):
+    game, users = running_game("lifeboat", 4, 0)
+    Game.objects.filter(pk=game.pk).update(visibility=Game.Visibility.PRIVATE)
+    cache.delete(live.key(game.pk))
+    client.force_login(users[0])
+    assert client.get(version_url(game, game.version)).status_code == 204  # the entry is read
+    client.force_login(UserFactory())
+    assert_refused(client.get(version_url(game, game.version)), 404)
+    client.logout()
+    assert_refused(client.get(version_url(game, game.version)), 404)
 
 
 def test_table_page_polls_the_version_it_shows(client):
