@@ -8,6 +8,8 @@ urlpatterns = [
     path("games/", views.lobby_page, name="lobby"),
     path("games/new/", views.create, name="create"),
     path("games/history/", views.history, name="history"),
+    path("games/watch/", views.watch, name="watch"),
+    path("games/next/", views.next_waiting, name="next"),
     path("games/rules/<slug:slug>/", table_views.rules, name="rules"),
     path("games/<int:game_id>/", views.table, name="table"),
     path("games/<int:game_id>/act/", views.act, name="act"),
@@ -20,4 +22,5 @@ urlpatterns = [
     path("games/<int:game_id>/resign/", views.resign, name="resign"),
     path("games/<int:game_id>/abandon/", views.abandon, name="abandon"),
     path("games/<int:game_id>/invite/", views.invite, name="invite"),
+    path("games/<int:game_id>/rematch/", views.rematch, name="rematch"),
 ]

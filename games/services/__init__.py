@@ -1,6 +1,6 @@
 """Every write to game rows goes through these functions; callers use `games.services.<name>`.
 
-- `lobby`: opening a game, taking and leaving seats, starting, inviting.
+- `lobby`: opening a game, taking and leaving seats, starting, inviting, rematches.
 - `moves`: the write path of every game state (moves, default actions for deadlines, resigning):
   the row lock, the version check, the engine's guard, and the store with its signals.
 - `deadlines`: the deadlines moved outside a move (vacations, absent seats played at once).
@@ -16,6 +16,7 @@ from .lobby import (
     game_create_started,
     game_join,
     game_leave,
+    game_rematch,
     game_start,
     invite_send,
     invite_token_matches,
@@ -35,6 +36,7 @@ __all__ = [
     "game_create_started",
     "game_join",
     "game_leave",
+    "game_rematch",
     "game_resign",
     "game_start",
     "invite_send",

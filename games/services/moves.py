@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy
 
 import engine
 
-from .. import decisions, hooks, recent
+from .. import decisions, hooks, recent, waiting
 from ..bulk import update_in_groups
 from ..errors import (
     GameError,
@@ -329,6 +329,8 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
         game_finished.send(sender=Game, game=game)  # results and ratings, in this same transaction
     for write in writes:
         _after_commit(write.game, write.kind)
+    # Every player of a written game may have a game more or less waiting for them (the nav's count).
+    waiting.forget_waiting(seat.user_id for write in writes for seat in write.seats)
     # Prompts, mails and the idle ladder are written after the commit, by whoever follows writes up.
     note_writes([_game_write(write, now) for write in writes])
 
