@@ -9,6 +9,10 @@ here in their `AppConfig.ready` (what games tells them goes through `games.signa
 - invitations by mail (notifications' outbox): `register_invitation_sender(sender)`, where
   `sender(message=..., sent_by=...)` queues a rendered `EmailMessage` and may refuse it with a
   `games.errors.GameError` (a daily limit); without one the message is sent at once.
+- notices to a player (notifications' outbox): `register_notice_sender(sender)`, where
+  `sender(kind=..., user_id=..., game=..., seat_index=..., context=..., dedupe_key=...)` writes one
+  mail row in the caller's transaction, to go out after the commit per the player's preferences
+  (chat's private messages); without one nothing is sent.
 
 A registry, not Django signals, because games needs the answers.
 """
@@ -22,9 +26,12 @@ from typing import Any
 ClubMembership = Callable[..., bool]
 #: `sender(message=..., sent_by=...)`: queue an invitation mail (refusals raise a GameError).
 InvitationSender = Callable[..., Any]
+#: `sender(kind=..., user_id=..., game=..., seat_index=..., context=..., dedupe_key=...)`.
+NoticeSender = Callable[..., Any]
 
 _club_membership: list[ClubMembership] = []
 _invitation_senders: list[InvitationSender] = []
+_notice_senders: list[NoticeSender] = []
 
 
 def register_club_membership(check: ClubMembership) -> None:
@@ -55,3 +62,23 @@ def send_invitation(*, message: Any, sent_by: Any) -> None:
         _invitation_senders[0](message=message, sent_by=sent_by)
     else:
         message.send()
+
+
+def register_notice_sender(sender: NoticeSender) -> None:
+    """The one sender of notices to players (the notifications outbox); registering again replaces it."""
+    _notice_senders[:] = [sender]
+
+
+def send_notice(
+    *, kind: str, user_id: int, game: Any, seat_index: int | None, context: dict[str, Any], dedupe_key: str
+) -> None:
+    """A notice to one player (what it says must be theirs to see), in the caller's transaction."""
+    if _notice_senders:
+        _notice_senders[0](
+            kind=kind,
+            user_id=user_id,
+            game=game,
+            seat_index=seat_index,
+            context=context,
+            dedupe_key=dedupe_key,
+        )

@@ -14,8 +14,10 @@ class NotificationsConfig(AppConfig):
             receivers,  # noqa: F401  (connects anymail's inbound signal and games' writes)
             webhooks,  # noqa: F401  (registers the webhook secret's system check)
         )
-        from .outbox import queue_invitation, queue_rendered_mail
+        from .outbox import queue_invitation, queue_notice, queue_rendered_mail
 
         # Account mails go through the outbox; so do invitations to games, within the daily limit.
         mail.register_sender(queue_rendered_mail)
         hooks.register_invitation_sender(queue_invitation)
+        # Private messages (chat) are announced through the outbox too, per the player's preferences.
+        hooks.register_notice_sender(queue_notice)
