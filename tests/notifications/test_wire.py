@@ -88,7 +88,11 @@ def every_mail(django_capture_on_commit_callbacks, settings, client, monkeypatch
         (Kind.MESSAGE, {"text": "Ahoy", "author": "Béla Kovács"}),
         (
             Kind.TRADE_OFFER,
-            {"offer": "offer-1", "from_name": "Béla Kovács", "lines_by_language": {"en": ["Béla offers you"]}},
+            {
+                "offer": "offer-1",
+                "from_name": "Béla Kovács",
+                "lines_by_language": {"en": ["Béla offers you"]},
+            },
         ),
         (Kind.VACATION_ENDS, {"ends_at": (timezone.now() + dt.timedelta(hours=20)).isoformat()}),
         (Kind.GAME_END, {"results": [{"place": 1, "name": "Ada", "seat": 0, "score": 12}]}),
