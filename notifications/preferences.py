@@ -287,8 +287,8 @@ def end_vacation(*, user: Any, now: dt.datetime | None = None) -> int | None:
     if not vacation.deadlines_moved:  # booked, and its start not yet seen by beat: move them now
         vacation.deadlines_moved = True
         vacation.save(update_fields=["deadlines_moved"])
-        unused -= math.ceil((vacation.ends_at - vacation.starts_at) / DAY)
-    if unused > 0:
+        unused -= math.ceil((vacation.ends_at - vacation.starts_at) / DAY)  # on by the days charged
+    if unused:
         extend_deadlines(user=user, by=-unused * DAY, now=now)
     forget_notices_of_user(user)
     return charged

@@ -153,8 +153,12 @@ def record_progress(writes: list[GameProgress]) -> None:
 
 def _load_seats(ids: list[int], now: dt.datetime) -> tuple[dict[int, list[dict[str, Any]]], dict[int, str]]:
     """The games' seated players with their vacations, and every player's name; one query."""
-    on_vacation = Vacation.objects.filter(
-        user=OuterRef("user"), starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
+    on_vacation = Vacation.objects.filter(  # a booked one once it began (`vacations`), not twice
+        user=OuterRef("user"),
+        starts_at__lte=now,
+        ends_at__gt=now,
+        ended_early_at__isnull=True,
+        deadlines_moved=True,
     ).order_by("-ends_at")
     seats_of: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in ids}
     names: dict[int, str] = {}

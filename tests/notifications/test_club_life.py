@@ -388,3 +388,18 @@ def test_booking_ahead_on_the_settings_page(client, django_capture_on_commit_cal
         assert client.post(reverse("notifications:settings"), junk).status_code in (302, 400)
     client.post(reverse("notifications:settings"), {"cancel": vacation.pk})
     assert not Vacation.objects.filter(pk=vacation.pk).exists()
+
+
+def test_back_from_a_booked_vacation_that_beat_had_not_begun_yet(django_capture_on_commit_callbacks):
+    """Charged days and the days the deadlines moved by stay the same number (preferences)."""
+    game, users = start_game(django_capture_on_commit_callbacks)
+    seat = waiting(game)[0]
+    user = users[seat]
+    due = Seat.objects.get(game=game, index=seat).due_at
+    now = timezone.now()
+    preferences.start_vacation(
+        user=user, days=3, now=now - dt.timedelta(hours=2), starts_at=now - dt.timedelta(hours=1)
+    )
+    assert preferences.end_vacation(user=user, now=now) == 1
+    assert Seat.objects.get(game=game, index=seat).due_at == due + dt.timedelta(days=1)
+    assert vacations.begin_booked_vacations(now=now) == 0  # ended: nothing more to move
