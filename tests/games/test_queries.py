@@ -95,6 +95,8 @@ TABLE = 3
 TABLE_UNCACHED = TABLE + 3
 #: + whether the reader's mail bounces (the banner on every page; cached apart per reader)
 MAIL_BANNER = 1
+#: + the games waiting for the reader (the navigation's count on every page; cached apart per reader)
+YOUR_TURN = 1
 #: session, user with profile; open games; my games
 LOBBY = 4
 #: session, user with profile; savepoint; game FOR UPDATE; seats; insert action; game update; seat
@@ -120,7 +122,7 @@ def test_the_table_fragment(played, django_assert_max_num_queries):
 def test_the_table_page_rendered_anew(played, django_assert_max_num_queries):
     game, client, _action = played
     cache.clear()
-    with django_assert_max_num_queries(TABLE_UNCACHED + MAIL_BANNER):
+    with django_assert_max_num_queries(TABLE_UNCACHED + MAIL_BANNER + YOUR_TURN):
         assert client.get(table_url(game)).status_code == 200
 
 
