@@ -437,3 +437,17 @@ def rematch_of(*, game_id: int, user: User) -> Rematch | None:
         status_label=str(game.get_status_display()),
         is_member=bool(game.mine),
     )
+
+
+def rematch_invitations(*, user: User) -> list[LobbyEntry]:
+    """Open rematches of games the user played, where they have no seat yet (one query)."""
+    if not user.is_authenticated:
+        return []
+    played = Seat.objects.filter(game=OuterRef("rematch_of"), user_id=user.pk)
+    games = (
+        _lobby_queryset(user)
+        .filter(status=Game.Status.OPEN, rematch_of__isnull=False)
+        .filter(Exists(played), is_member=False)
+        .order_by("-created_at")
+    )
+    return [_entry(game, user) for game in games]

@@ -86,6 +86,7 @@ def lobby_page(request: HttpRequest) -> HttpResponse:
     context = {
         "open_games": selectors.open_games(user=request.user),
         "my_games": selectors.my_games(user=request.user),
+        "rematches": selectors.rematch_invitations(user=request.user),
         "form": GameCreateForm(),
     }
     return render(request, "games/lobby.html", context)

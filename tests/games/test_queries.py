@@ -97,8 +97,8 @@ TABLE_UNCACHED = TABLE + 3
 MAIL_BANNER = 1
 #: + the games waiting for the reader (the navigation's count on every page; cached apart per reader)
 YOUR_TURN = 1
-#: session, user with profile; open games; my games
-LOBBY = 4
+#: session, user with profile; open games; my games; rematches asking for the reader
+LOBBY = 5
 #: session, user with profile; savepoint; game FOR UPDATE; seats; insert action; game update; seat
 #: updates; insert the write for the notifications task; release
 MOVE = 11

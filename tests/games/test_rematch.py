@@ -146,6 +146,22 @@ def test_the_rematch_post_leads_to_the_new_table_and_the_others_see_it(client):
     assert Seat.objects.filter(game=rematch, user=users[1]).exists()
 
 
+def test_the_lobby_lists_the_rematches_asking_for_me(client):
+    game, users = finished_game()
+    rematch, _made = services.game_rematch(game_id=game.pk, user=users[0])
+    signed_in(client, users[1])
+    page = client.get(reverse("games:lobby")).content.decode()
+    assert reverse("games:join", args=[rematch.pk]) in page
+    client.post(reverse("games:join", args=[rematch.pk]), {"expected_version": rematch.version})
+    page = client.get(reverse("games:lobby")).content.decode()
+    assert "Asked to play again" not in page  # seated now: it is among my games
+    client.logout()
+    signed_in(client, UserFactory())
+    assert (
+        reverse("games:table", args=[rematch.pk]) not in client.get(reverse("games:lobby")).content.decode()
+    )
+
+
 def test_rematch_refusals_are_4xx(client):
     running, users = start_game()
     signed_in(client, users[0])
