@@ -26,6 +26,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from pywebpush import WebPushException, webpush
 
+from games import payloads
+
 from .models import Notification, PushSubscription
 
 logger = logging.getLogger(__name__)
@@ -61,8 +63,8 @@ class BadSubscription(ValueError):
 def parse_subscription(body: bytes) -> dict[str, str]:
     """{endpoint, p256dh, auth} from a browser's `PushSubscription.toJSON()`, or BadSubscription."""
     try:
-        data = json.loads(body or b"null")
-    except (ValueError, UnicodeDecodeError):
+        data = payloads.loads(body or b"null")  # bounded: size, depth, numbers (a 400, never a 500)
+    except payloads.PayloadError:
         raise BadSubscription("not JSON") from None
     if not isinstance(data, dict):
         raise BadSubscription("not an object")

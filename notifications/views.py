@@ -8,7 +8,6 @@ URL accepts the RFC 8058 one-click POST without CSRF: the signed token is the cr
 from __future__ import annotations
 
 import datetime as dt
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -25,6 +24,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 import engine
 from accounts.selectors import profile_for
+from games import payloads
 from games.i18n import describe_action
 from games.models import Action, Game
 from games.payloads import small_int
@@ -225,8 +225,8 @@ def push_unsubscribe(request: HttpRequest) -> HttpResponse:
     form, which works without JavaScript)."""
     if request.content_type == "application/json":
         try:
-            body = json.loads(request.body or b"null")
-        except (ValueError, UnicodeDecodeError):
+            body = payloads.loads(request.body or b"null")
+        except payloads.PayloadError:
             body = None
         endpoint = body.get("endpoint") if isinstance(body, dict) else None
         if not isinstance(endpoint, str):

@@ -300,13 +300,22 @@ def test_subscribing_and_unsubscribing_a_browser(client, settings):
     assert "<script>" not in page  # no inline script (the CSP)
     assert client.post(url, json.dumps(body), content_type="application/json").status_code == 201
     assert PushSubscription.objects.get(endpoint=ENDPOINT).user == user
-    for bad in (b"", b"[]", b"{", json.dumps({"endpoint": "http://plain.example/"}).encode(), b"\xff"):
+    nested = b"[" * 5000 + b"]" * 5000
+    for bad in (
+        b"",
+        b"[]",
+        b"{",
+        json.dumps({"endpoint": "http://plain.example/"}).encode(),
+        b"\xff",
+        nested,
+    ):
         assert client.post(url, bad, content_type="application/json").status_code == 400
     assert client.get(url).status_code == 405
     off = reverse("notifications:push_unsubscribe")
     response = client.post(off, json.dumps({"endpoint": ENDPOINT}), content_type="application/json")
     assert response.json() == {"forgotten": 1}
     assert client.post(off, b"[]", content_type="application/json").status_code == 400
+    assert client.post(off, nested, content_type="application/json").status_code == 400
     subscribe(user)
     assert client.post(off).status_code == 302  # the page's form: every browser
     assert not PushSubscription.objects.filter(user=user).exists()
