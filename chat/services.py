@@ -1,4 +1,5 @@
-"""Every write to chat rows goes through these functions."""
+"""Every write to chat rows goes through these functions; a private message is announced to its
+one reader through `games.hooks.send_notice` (the notifications outbox), in the same transaction."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from accounts.selectors import blocks_between
+from accounts.selectors import blocks_between, display_name
+from games import hooks
 from games.errors import GameNotFound, InvalidRequest, NotAllowed, WrongStatus
 from games.models import Game, Seat
 
@@ -24,6 +26,7 @@ def message_post(
     except (Game.DoesNotExist, ValueError, TypeError):
         raise GameNotFound() from None
     seats = {s.user_id: s.index for s in Seat.objects.filter(game=game)}
+    users = {index: user_id for user_id, index in seats.items()}
     if user.pk not in seats:
         if game.visibility != Game.Visibility.PUBLIC:
             raise GameNotFound()
@@ -45,6 +48,8 @@ def message_post(
     message = ChatMessage.objects.create(
         game=game, author=user, author_seat=seats[user.pk], recipient_seat=to_seat, text=text
     )
+    if to_seat is not None:
+        _announce(message, game, users[to_seat])
     message_id = message.pk
     transaction.on_commit(lambda: chat_posted.send(sender=ChatMessage, message_id=message_id))
     return message
@@ -63,3 +68,22 @@ def message_set_hidden(*, message_id: int, hidden: bool = True) -> ChatMessage:
         message.hidden = hidden
         message.save(update_fields=["hidden"])
     return message
+
+
+def _announce(message: ChatMessage, game: Game, user_id: int) -> None:
+    """A private message is announced to the one seat it is for (a mail of its own or a line in
+    the digest, per that player's preferences): its author, the table and the text, which only
+    the two seats read."""
+    hooks.send_notice(
+        kind="message",
+        user_id=user_id,
+        game=game,
+        seat_index=message.recipient_seat,
+        context={
+            "game": {"id": game.pk, "slug": game.slug, "name": game.engine.name, "version": game.version},
+            "author": display_name(message.author),
+            "text": message.text,
+            "message": message.pk,
+        },
+        dedupe_key=f"message:{message.pk}",
+    )

@@ -84,6 +84,9 @@ class ClubGameRow:
     players: list[tuple[str, int | None]]  # (name, place)
     finished_at: datetime | None
     league: str = ""
+    #: The club game this one plays again ("same table again"), if it is a rematch.
+    rematch_of: int | None = None
+    status_label: str = ""
 
 
 @dataclass
@@ -97,6 +100,7 @@ class ClubPage:
     members: list[MemberRow] = field(default_factory=list)
     open: list[ClubGameRow] = field(default_factory=list)
     running: list[ClubGameRow] = field(default_factory=list)
+    rematches: list[ClubGameRow] = field(default_factory=list)
     recent: list[ClubGameRow] = field(default_factory=list)
     pending_requests: list[JoinRequest] = field(default_factory=list)
     invites: list[Invite] = field(default_factory=list)
@@ -129,14 +133,19 @@ def _name(user: Any) -> str:
     return profile.display_name if profile is not None else user.get_username()
 
 
-def club_games(*, club: Club, status: str, limit: int = 20) -> list[ClubGameRow]:
-    """The club's games of one status, newest first, with players; two queries."""
+def club_games(
+    *, club: Club, status: str | None = None, limit: int = 20, rematches: bool = False
+) -> list[ClubGameRow]:
+    """The club's games of one status (or, `rematches`, its games that replay one of its games, of
+    any status but abandoned), newest first, with players; two queries."""
     order = "-finished_at" if status == Game.Status.FINISHED else "-created_at"
+    games_of = Game.objects.filter(club=club)
+    if status is not None:
+        games_of = games_of.filter(status=status)
+    if rematches:
+        games_of = games_of.filter(rematch_of__club=club).exclude(status=Game.Status.ABANDONED)
     games = list(
-        Game.objects.filter(club=club, status=status)
-        .defer("snapshot")
-        .select_related("league_table__round__season")
-        .order_by(order)[:limit]
+        games_of.defer("snapshot").select_related("league_table__round__season").order_by(order)[:limit]
     )
     seats = Seat.objects.filter(game__in=games).select_related("user__profile").order_by("place", "index")
     by_game: dict[int, list[tuple[str, int | None]]] = {g.pk: [] for g in games}
@@ -159,6 +168,8 @@ def club_games(*, club: Club, status: str, limit: int = 20) -> list[ClubGameRow]
                 players=by_game[g.pk],
                 finished_at=g.finished_at,
                 league=league,
+                rematch_of=g.rematch_of_id,
+                status_label=str(g.get_status_display()),
             )
         )
     return rows
@@ -190,6 +201,7 @@ def club_page(*, slug: str, user: User) -> ClubPage:
     page.recent = club_games(club=club, status="finished", limit=10)
     if page.is_moderator:
         page.open_reports = _reports_for(club, user).filter(status=Report.Status.OPEN).count()
+    page.rematches = club_games(club=club, rematches=True, limit=10)
     if page.is_admin:
         page.pending_requests = list(
             JoinRequest.objects.filter(club=club, status=JoinRequest.Status.PENDING).select_related(

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest, JsonResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
@@ -77,6 +78,32 @@ def game_state(table: selectors.Table) -> dict[str, Any]:
         "legal_actions": [{"action": a.action, "label": a.label} for a in table.legal_actions],
         "to_act": table.to_act,
     }
+
+
+@require_GET
+@token_required
+def game_list(request: HttpRequest, user: AbstractBaseUser) -> JsonResponse:
+    """The token's open and running games: those waiting on it first, soonest deadline first."""
+    return JsonResponse(
+        {
+            "games": [
+                {
+                    "id": entry.game.id,
+                    "slug": entry.game.slug,
+                    "name": entry.game.name,
+                    "status": entry.game.status,
+                    "version": entry.game.version,
+                    "num_players": entry.game.num_players,
+                    "seats_taken": entry.game.seats_taken,
+                    "pace": entry.game.pace,
+                    "waiting_on_me": entry.waiting_on_me,
+                    "due_at": entry.due_at.isoformat() if entry.waiting_on_me and entry.due_at else None,
+                    "url": request.build_absolute_uri(reverse("api:game", args=[entry.game.id])),
+                }
+                for entry in selectors.my_games(user=user)
+            ]
+        }
+    )
 
 
 @require_GET

@@ -16,6 +16,10 @@ here in their `AppConfig.ready` (what games tells them goes through `games.signa
   `register_organiser_check(name, check)`; games asks `is_organiser` (the creator always is).
 - absent seats (notifications' idle ladder): `register_absence_check(check)`; games asks
   `absent_seats` before a seat may be offered to a substitute or a bot.
+- notices to a player (notifications' outbox): `register_notice_sender(sender)`, where
+  `sender(kind=..., user_id=..., game=..., seat_index=..., context=..., dedupe_key=...)` writes one
+  mail row in the caller's transaction, to go out after the commit per the player's preferences
+  (chat's private messages); without one nothing is sent.
 
 A registry, not Django signals, because games needs the answers.
 """
@@ -29,6 +33,8 @@ from typing import Any
 ClubMembership = Callable[..., bool]
 #: `sender(message=..., sent_by=...)`: queue an invitation mail (refusals raise a GameError).
 InvitationSender = Callable[..., Any]
+#: `sender(kind=..., user_id=..., game=..., seat_index=..., context=..., dedupe_key=...)`.
+NoticeSender = Callable[..., Any]
 
 #: `lookup(user_ids)`: {user id: percent of decisions made before the deadline, None if none yet}.
 ReliabilityLookup = Callable[[list[int]], dict[int, int | None]]
@@ -36,6 +42,7 @@ ReliabilityLookup = Callable[[list[int]], dict[int, int | None]]
 _club_membership: list[ClubMembership] = []
 _invitation_senders: list[InvitationSender] = []
 _reliability: list[ReliabilityLookup] = []
+_notice_senders: list[NoticeSender] = []
 
 
 def register_club_membership(check: ClubMembership) -> None:
@@ -116,3 +123,23 @@ def reliability_percent(user_ids: list[int]) -> dict[int, int | None]:
         return dict.fromkeys(ids)
     found = _reliability[0](ids)
     return {uid: found.get(uid) for uid in ids}
+
+
+def register_notice_sender(sender: NoticeSender) -> None:
+    """The one sender of notices to players (the notifications outbox); registering again replaces it."""
+    _notice_senders[:] = [sender]
+
+
+def send_notice(
+    *, kind: str, user_id: int, game: Any, seat_index: int | None, context: dict[str, Any], dedupe_key: str
+) -> None:
+    """A notice to one player (what it says must be theirs to see), in the caller's transaction."""
+    if _notice_senders:
+        _notice_senders[0](
+            kind=kind,
+            user_id=user_id,
+            game=game,
+            seat_index=seat_index,
+            context=context,
+            dedupe_key=dedupe_key,
+        )

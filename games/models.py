@@ -99,6 +99,11 @@ class Game(models.Model):
     club = models.ForeignKey(
         "clubs.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
     )
+    #: The finished game this one replays with the same table ("same table again":
+    #: `services.lobby.game_rematch`).
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
 
     class Meta:
         indexes = [models.Index(fields=["status", "visibility", "-created_at"], name="game_lobby_idx")]

@@ -402,6 +402,7 @@ def _head(game: Game, mine: Seat | None, user: User, invite_token: str | None) -
         mine is None
         and game.visibility == Game.Visibility.PRIVATE
         and not invite_token_matches(game, invite_token)
+        and not _invited_to_rematch(game, user)
     ):
         raise GameNotFound()
     if mine is None and not hooks.can_see_game(game=game, user=user):
@@ -454,6 +455,16 @@ def seen_view(game: Game, seat: int | None, since: int) -> dict[str, Any]:
     for seat_index, payload in steps:
         rules.apply(state, seat_index, dict(payload))
     return rules.view(state, seat)
+
+
+def _invited_to_rematch(game: Game, user: User) -> bool:
+    """A rematch's invited players (those of the game it replays) see it while it is open."""
+    return (
+        game.rematch_of_id is not None
+        and game.status == Game.Status.OPEN
+        and user.is_authenticated
+        and Seat.objects.filter(game_id=game.rematch_of_id, user_id=user.pk).exists()
+    )
 
 
 def table_of(head: TableHead, since: int | None = None) -> Table:
@@ -656,3 +667,55 @@ def seat_panel(*, game: Game, user: User) -> SeatPanel:
         seats=options,
         changes=seat_changes(game),
     )
+
+
+# -- watching and rematches -------------------------------------------------------------------
+def public_running_games(*, user: User, limit: int = 50) -> list[LobbyEntry]:
+    """Public games being played, latest started first: anyone may watch them (spectators see
+    only what the spectator's view shows)."""
+    games = _lobby_queryset(user).filter(status=Game.Status.RUNNING, visibility=Game.Visibility.PUBLIC)
+    return [_entry(game, user) for game in games.order_by("-started_at", "-pk")[:limit]]
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """A finished game's rematch ("same table again") as its players see it."""
+
+    id: int
+    status: str
+    status_label: str
+    is_member: bool
+
+
+def rematch_of(*, game_id: int, user: User) -> Rematch | None:
+    """The open or running rematch of a finished game, if any (one query). Only the finished
+    game's players may ask (the caller checks they sit at it)."""
+    game = (
+        Game.objects.filter(rematch_of_id=game_id, status__in=[Game.Status.OPEN, Game.Status.RUNNING])
+        .defer("snapshot")
+        .annotate(mine=Exists(Seat.objects.filter(game=OuterRef("pk"), user_id=user.pk or 0)))
+        .order_by("pk")
+        .first()
+    )
+    if game is None:
+        return None
+    return Rematch(
+        id=game.pk,
+        status=game.status,
+        status_label=str(game.get_status_display()),
+        is_member=bool(game.mine),
+    )
+
+
+def rematch_invitations(*, user: User) -> list[LobbyEntry]:
+    """Open rematches of games the user played, where they have no seat yet (one query)."""
+    if not user.is_authenticated:
+        return []
+    played = Seat.objects.filter(game=OuterRef("rematch_of"), user_id=user.pk)
+    games = (
+        _lobby_queryset(user)
+        .filter(status=Game.Status.OPEN, rematch_of__isnull=False)
+        .filter(Exists(played), is_member=False)
+        .order_by("-created_at")
+    )
+    return [_entry(game, user) for game in games]

@@ -8,6 +8,8 @@ urlpatterns = [
     path("games/", views.lobby_page, name="lobby"),
     path("games/new/", views.create, name="create"),
     path("games/history/", views.history, name="history"),
+    path("games/watch/", views.watch, name="watch"),
+    path("games/next/", views.next_waiting, name="next"),
     path("games/rules/<slug:slug>/", table_views.rules, name="rules"),
     path("games/learn/<slug:slug>/dismiss/", views.learn_dismiss, name="learn_dismiss"),
     path("games/<int:game_id>/", views.table, name="table"),
@@ -29,4 +31,5 @@ urlpatterns = [
     path("games/<int:game_id>/seat/offer/", views.seat_offer, name="seat_offer"),
     path("games/<int:game_id>/seat/take/", views.seat_take, name="seat_take"),
     path("games/<int:game_id>/seat/bot/", views.seat_to_bot, name="seat_to_bot"),
+    path("games/<int:game_id>/rematch/", views.rematch, name="rematch"),
 ]

@@ -30,11 +30,12 @@ from django_htmx.http import reswap, retarget
 
 import engine
 
-from . import selectors, services
+from . import selectors, services, waiting
 from .board import present_table
 from .errors import GameError, WrongStatus
 from .forms import ActionForm, GameCreateForm, InviteForm, SeatForm, VersionForm, cleaned_or_error
 from .models import Action, Game
+from .payloads import small_int
 
 TABLE_TEMPLATE = "games/table.html"
 #: How long a rendered `#table` stays in the shared cache. A write bumps the game's version, so
@@ -85,6 +86,7 @@ def _lobby_context(request: HttpRequest) -> dict[str, Any]:
         "open_games": lobby.open_games,
         "my_games": lobby.my_games,
         "my_reliability": lobby.my_reliability,
+        "rematches": selectors.rematch_invitations(user=request.user),
         "form": GameCreateForm(),
     }
 
@@ -200,6 +202,8 @@ def _table_response(request: HttpRequest, head: selectors.TableHead) -> HttpResp
         "table_html": fragment,
         "learn_panel": selectors.learn_panel_shown(head=head),
     }
+    if head.is_member and head.row.status == Game.Status.FINISHED:  # "same table again"
+        context["rematch"] = selectors.rematch_of(game_id=head.row.pk, user=request.user)
     return answer_with_csrf(request, render(request, TABLE_TEMPLATE, context))
 
 
@@ -421,3 +425,42 @@ def learn_dismiss(request: HttpRequest, slug: str) -> HttpResponse:
     ):
         back = reverse("games:lobby")
     return HttpResponseRedirect(back)
+
+
+@require_GET
+def watch(request: HttpRequest) -> HttpResponse:
+    """Public games being played, for anyone to watch (each table shows the spectator's view)."""
+    return render(request, "games/watch.html", {"games": selectors.public_running_games(user=request.user)})
+
+
+@require_GET
+@login_required
+def next_waiting(request: HttpRequest) -> HttpResponse:
+    """The "next game waiting for me" link: the game after `?from=` in deadline order (the first
+    from anywhere else), or the lobby when nothing waits."""
+    current = small_int(request.GET.get("from", ""))
+    following = waiting.next_after(waiting.waiting_for(request.user.pk), current)
+    if following is not None:
+        return redirect("games:table", following)
+    if current is not None and any(w.game_id == current for w in waiting.waiting_for(request.user.pk)):
+        return redirect("games:table", current)
+    messages.info(request, _("No game is waiting for you."))
+    return redirect("games:lobby")
+
+
+@require_POST
+@login_required
+@handles_game_errors
+def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
+    """ "Same table again" from a finished game: the new game's table (the one already open, if a
+    player asked before)."""
+
+    def link_for(game: Game) -> str:
+        return request.build_absolute_uri(reverse("games:table", args=[game.pk]))
+
+    game, made = services.game_rematch(game_id=game_id, user=request.user, link_for=link_for)
+    if made:
+        messages.success(request, _("The same table again: the other players are invited."))
+    elif game.status == Game.Status.OPEN and not game.seats.filter(user=request.user).exists():
+        messages.info(request, _("A rematch is already open: take your seat."))
+    return redirect("games:table", game.pk)

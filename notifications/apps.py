@@ -14,7 +14,7 @@ class NotificationsConfig(AppConfig):
             receivers,  # noqa: F401  (connects anymail's inbound signal and games' writes)
             webhooks,  # noqa: F401  (registers the webhook secret's system check)
         )
-        from .outbox import queue_invitation, queue_rendered_mail
+        from .outbox import queue_invitation, queue_notice, queue_rendered_mail
         from .selectors import absent_seats
 
         # Account mails go through the outbox; so do invitations to games, within the daily limit.
@@ -22,3 +22,5 @@ class NotificationsConfig(AppConfig):
         hooks.register_invitation_sender(queue_invitation)
         # Games asks which seats the idle ladder marked absent (they may go to a substitute).
         hooks.register_absence_check(absent_seats)
+        # Private messages (chat) are announced through the outbox too, per the player's preferences.
+        hooks.register_notice_sender(queue_notice)

@@ -13,6 +13,12 @@ class VacationForm(forms.Form):
     """Whole days away, from one to what is left of the year's budget."""
 
     days = forms.IntegerField(label=_("Days away"), min_value=1, initial=1)
+    starts_on = forms.DateField(
+        label=_("From"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("Leave empty to start now; a later day books the vacation ahead."),
+    )
 
     def __init__(self, *args: Any, days_left: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

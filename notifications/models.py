@@ -33,14 +33,25 @@ class Kind(models.TextChoices):
     REPLY_ERROR = "reply_error", _("Move by email refused")
     ACCOUNT = "account", _("Account email")
     ABSENT = "absent", _("Marked absent")
-    #: Reserved for the chat issue: messages from other players (no sender yet).
+    #: A private message to the player at a table (written by chat through `games.hooks.send_notice`).
     MESSAGE = "message", _("Message")
     INVITATION = "invitation", _("Invitation")
     ADDRESS_CHECK = "address_check", _("Address check")
+    #: A trade offered to the player's seat (`progress`, from that seat's view).
+    TRADE_OFFER = "trade_offer", _("Trade offer")
+    #: A browser push of a prompt ("Your move in <game>"), sent to the player's subscriptions (`push`).
+    PUSH = "push", _("Browser notification")
+    #: The day before a vacation ends (`preferences.mail_vacations_ending`).
+    VACATION_ENDS = "vacation_ends", _("Vacation ends")
 
 
 #: Kinds that the per-user turn preference (each / digest / none) governs.
 TURN_KINDS = {Kind.PROMPT, Kind.REMINDER}
+#: What others did that concerns the player (a trade offered, a private message): the turn
+#: preference governs them too (each: a mail of its own; digest: a line in the daily digest).
+ANNOUNCE_KINDS = {Kind.TRADE_OFFER, Kind.MESSAGE}
+#: Kinds that are not mail (no address, bounces do not stop them, nor opting out of mail).
+NOT_MAIL_KINDS = {Kind.PUSH}
 #: Kinds sent whatever the game preferences say (the user asked for them or they are account mail).
 ALWAYS_KINDS = {Kind.ACCOUNT, Kind.REPLY_OK, Kind.REPLY_ERROR, Kind.ADDRESS_CHECK}
 #: Kinds sent even to an address that bounced: account mail (sign-in codes, a new address's
@@ -185,6 +196,9 @@ class Vacation(models.Model):
     ends_at = models.DateTimeField()
     #: Set when the user comes back early; the unused days return to the budget.
     ended_early_at = models.DateTimeField(null=True, blank=True)
+    #: Whether the deadlines of the player's waiting seats were moved by it: at once for a vacation
+    #: taken now, when it begins for one booked ahead (`preferences.begin_booked_vacations`).
+    deadlines_moved = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -216,3 +230,22 @@ class AddressStatus(models.Model):
     def __str__(self) -> str:
         state = "undeliverable" if self.undeliverable_since else f"{self.soft_bounces} soft bounces"
         return f"{self.email}: {state}"
+
+
+class PushSubscription(models.Model):
+    """One browser's Web Push subscription of a user (the endpoint and keys its push service gave
+    it); deleted when the user turns pushes off there, or when the push service says it is gone."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"push subscription {self.pk} of user {self.user_id}"
+
+    @property
+    def info(self) -> dict[str, object]:
+        """What pywebpush takes."""
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}

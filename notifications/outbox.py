@@ -28,8 +28,9 @@ from django.utils.translation import ngettext
 
 from accounts.models import Profile
 
+from . import push
 from .errors import InvitationLimit
-from .models import Kind, Notification, Prompt, Status
+from .models import ANNOUNCE_KINDS, Kind, Notification, Prompt, Status
 from .preferences import decide, digest_due
 from .rendering import build_message
 
@@ -188,6 +189,35 @@ def queue_rendered_mail(
     return row
 
 
+def queue_notice(
+    *,
+    kind: str,
+    user_id: int,
+    game: Any,
+    seat_index: int | None,
+    context: dict[str, Any],
+    dedupe_key: str,
+) -> list[Notification]:
+    """A notice to one player (a private message: chat's, through `games.hooks.send_notice`), in the
+    caller's transaction, handed to the send task after the commit; written once per dedupe key."""
+    now = timezone.now()
+    rows = create_rows(
+        [
+            Notification(
+                kind=kind,
+                dedupe_key=dedupe_key,
+                user_id=user_id,
+                game=game,
+                seat_index=seat_index,
+                context=context,
+                send_after=now,
+            )
+        ]
+    )
+    enqueue_on_commit([row.pk for row in rows])
+    return rows
+
+
 def invitations_per_day() -> int:
     return int(getattr(settings, "NOTIFICATIONS_INVITATIONS_PER_DAY", 20))
 
@@ -230,6 +260,12 @@ def deliver(notification_id: int) -> str:
     if isinstance(n, str):
         return n
     try:
+        if n.kind == Kind.PUSH:  # a browser push goes the mail's way, to the player's browsers
+            outcome = push.send(n)
+            Notification.objects.filter(pk=n.pk, status=Status.SENDING).update(
+                status=Status.SENT, sent_at=timezone.now()
+            )
+            return outcome
         message = build_message(n)
         message.send()
     except Exception as exc:
@@ -364,6 +400,8 @@ def _make_digest(user_id: int, local_day: dt.date, now: dt.datetime) -> int:
         for i in items
         if i.kind == Kind.PROMPT
     ]
+    # What others did that concerns the player: trades offered to them, private messages to them.
+    entries += [{**i.context, "kind": i.kind} for i in items if i.kind in ANNOUNCE_KINDS]
     digest = Notification.objects.create(
         kind=Kind.DIGEST,
         dedupe_key=f"digest:{user_id}:{local_day}",

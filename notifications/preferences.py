@@ -19,19 +19,23 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+import engine
 from accounts.models import NotifyMode, Profile
 from accounts.selectors import profile_for
 from accounts.services import update_profile
-from games.models import Seat
+from games.models import Game, Seat
 from games.services import deadlines_extend
 
 from .errors import VacationError
 from .models import (
     ALWAYS_KINDS,
+    ANNOUNCE_KINDS,
+    NOT_MAIL_KINDS,
     TO_UNDELIVERABLE_KINDS,
     TURN_KINDS,
     AddressStatus,
     GameMute,
+    Kind,
     Notification,
     Prompt,
     SeatStatus,
@@ -69,12 +73,15 @@ def quiet_hours_end(profile: Profile, now: dt.datetime) -> dt.datetime:
 
 
 def decide(n: Notification, now: dt.datetime) -> Decision:
-    """What the user's preferences make of this mail now (checked when sending, not when written).
-    Nothing but account mail goes to an address that bounced (`bounces`)."""
-    address = (n.to_email or (n.user.email if n.user_id else "")).strip().lower()
-    bounced = AddressStatus.objects.filter(email=address, undeliverable_since__isnull=False)
-    if n.kind not in TO_UNDELIVERABLE_KINDS and address and bounced.exists():
-        return Decision("skip")
+    """What the user's preferences make of this mail (or browser push) now: checked when sending,
+    not when written. Nothing but account mail goes to an address that bounced (`bounces`); a
+    push follows the mutes, the turn preference (none and the digest: no push) and quiet hours."""
+    push = n.kind in NOT_MAIL_KINDS
+    if not push:
+        address = (n.to_email or (n.user.email if n.user_id else "")).strip().lower()
+        bounced = AddressStatus.objects.filter(email=address, undeliverable_since__isnull=False)
+        if n.kind not in TO_UNDELIVERABLE_KINDS and address and bounced.exists():
+            return Decision("skip")
     if n.kind in ALWAYS_KINDS or n.user_id is None:
         return Decision("send")
     if (
@@ -83,23 +90,39 @@ def decide(n: Notification, now: dt.datetime) -> Decision:
         and not Seat.objects.filter(game_id=n.game_id, index=n.seat_index, user_id=n.user_id).exists()
     ):
         return Decision("cancel")  # the seat changed hands: what it sees is no longer this player's
-    if n.kind in TURN_KINDS and n.prompt_id is not None:
+    if (n.kind in TURN_KINDS or push) and n.prompt_id is not None:
         prompt = Prompt.objects.filter(pk=n.prompt_id).values("closed_at", "used_at").first()
         if prompt is None or prompt["closed_at"] is not None or prompt["used_at"] is not None:
             return Decision("cancel")
+    if n.kind == Kind.TRADE_OFFER and not trade_offer_open(n):
+        return Decision("cancel")  # answered, replaced or lapsed since
     profile = _profile(n.user)
-    if profile is not None and profile.email_opt_out:
+    if profile is not None and profile.email_opt_out and not push:
         return Decision("skip")
     if n.game_id is not None and GameMute.objects.filter(user_id=n.user_id, game_id=n.game_id).exists():
         return Decision("skip")
-    if profile is not None and n.kind in TURN_KINDS:
+    if profile is not None and (n.kind in TURN_KINDS or n.kind in ANNOUNCE_KINDS or push):
         if profile.notify_mode == NotifyMode.NONE:
             return Decision("skip")
         if profile.notify_mode == NotifyMode.DIGEST:
-            return Decision("digest")
+            return Decision("skip" if push else "digest")
     if profile is not None and profile.in_quiet_hours(now):
         return Decision("hold", quiet_hours_end(profile, now))
     return Decision("send")
+
+
+def trade_offer_open(n: Notification) -> bool:
+    """Whether the trade offer a row announces is still open to its seat (from that seat's view)."""
+    row = (
+        Game.objects.filter(pk=n.game_id, status=Game.Status.RUNNING).values_list("slug", "snapshot").first()
+    )
+    if row is None or row[1] is None or n.seat_index is None:
+        return False
+    rules = engine.get_game(row[0])
+    view = rules.view(rules.from_json(row[1]), n.seat_index)
+    me = view.get("me") if isinstance(view, dict) else None
+    offers = me.get("offers", []) if isinstance(me, dict) else []
+    return any(o.get("id") == n.context.get("offer") and o.get("to") == n.seat_index for o in offers)
 
 
 def digest_hour() -> int:
@@ -200,22 +223,58 @@ def active_vacation(*, user: Any, now: dt.datetime | None = None) -> Vacation | 
 
 
 @transaction.atomic
-def start_vacation(*, user: Any, days: int, now: dt.datetime | None = None) -> Vacation:
-    """Take `days` whole days away from now: the deadlines of the user's waiting seats move on by
-    as much, and as much is charged to the yearly budget (NOTIFICATIONS_VACATION_DAYS_PER_YEAR)."""
+def start_vacation(
+    *, user: Any, days: int, now: dt.datetime | None = None, starts_at: dt.datetime | None = None
+) -> Vacation:
+    """Take `days` whole days away from now, or book them ahead from `starts_at` (a moment in the
+    future): the deadlines of the user's waiting seats move on by as much when the vacation
+    begins (at once, or by `begin_booked_vacations`), and as much is charged to the yearly budget
+    of the year it begins in (NOTIFICATIONS_VACATION_DAYS_PER_YEAR). Vacations never overlap."""
     now = now or timezone.now()
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()  # one vacation at a time
-    if not isinstance(days, int) or days < 1:
+    if not isinstance(days, int) or isinstance(days, bool) or days < 1:
         raise VacationError(_("Take at least one day."))
-    if active_vacation(user=user, now=now) is not None:
+    booked = starts_at is not None and starts_at > now
+    begins = starts_at if booked else now
+    assert begins is not None
+    ends = begins + days * DAY
+    if not booked and active_vacation(user=user, now=now) is not None:
         raise VacationError(_("You are already on vacation."))
-    left = vacation_days_left(user=user, now=now)
+    overlapping = Vacation.objects.filter(
+        user=user, ended_early_at__isnull=True, starts_at__lt=ends, ends_at__gt=begins
+    )
+    if overlapping.exists():
+        raise VacationError(_("That overlaps a vacation you already have."))
+    left = vacation_days_left(user=user, now=begins)
     if days > left:
         raise VacationError(_("You have %(left)d vacation days left this year.") % {"left": left})
-    vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=now + days * DAY)
-    extend_deadlines(user=user, by=days * DAY, now=now)
-    forget_notices_of_user(user)
+    vacation = Vacation.objects.create(user=user, starts_at=begins, ends_at=ends, deadlines_moved=not booked)
+    if not booked:
+        extend_deadlines(user=user, by=days * DAY, now=now)
+        forget_notices_of_user(user)
     return vacation
+
+
+def booked_vacations(*, user: Any, now: dt.datetime | None = None) -> list[Vacation]:
+    """The user's vacations booked ahead, soonest first."""
+    now = now or timezone.now()
+    return list(
+        Vacation.objects.filter(user=user, starts_at__gt=now, ended_early_at__isnull=True).order_by(
+            "starts_at"
+        )
+    )
+
+
+@transaction.atomic
+def cancel_booked_vacation(*, user: Any, vacation_id: int, now: dt.datetime | None = None) -> bool:
+    """Call off a vacation booked ahead that has not begun (it costs no day); returns whether one was."""
+    now = now or timezone.now()
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    return bool(
+        Vacation.objects.filter(
+            pk=vacation_id, user=user, starts_at__gt=now, deadlines_moved=False, ended_early_at__isnull=True
+        ).delete()[0]
+    )
 
 
 @transaction.atomic
@@ -231,7 +290,11 @@ def end_vacation(*, user: Any, now: dt.datetime | None = None) -> int | None:
     vacation.save(update_fields=["ended_early_at"])
     charged = charged_days(vacation)
     unused = math.ceil((vacation.ends_at - vacation.starts_at) / DAY) - charged
-    if unused > 0:
+    if not vacation.deadlines_moved:  # booked, and its start not yet seen by beat: move them now
+        vacation.deadlines_moved = True
+        vacation.save(update_fields=["deadlines_moved"])
+        unused -= math.ceil((vacation.ends_at - vacation.starts_at) / DAY)  # on by the days charged
+    if unused:
         extend_deadlines(user=user, by=-unused * DAY, now=now)
     forget_notices_of_user(user)
     return charged

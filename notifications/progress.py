@@ -4,7 +4,8 @@ start and end mails.
 `record_progress` is called by `writes.record_locked_writes` with the games locked, and works in
 named steps over a batch of games: load the seats and their bookkeeping; then per game climb the
 idle ladder, mail the start, close the prompts of seats no longer waited for, prompt the seats
-waited for (or play absent ones at once), mail the end; then issue the new prompts with their
+waited for (or play absent ones at once), announce trade offers to the seats they are made to,
+mail the end; then issue the new prompts with their
 mails and reminders, and write everything in a fixed handful of queries.
 """
 
@@ -22,9 +23,11 @@ from django.utils import timezone
 
 import engine
 from games.bulk import update_in_groups
+from games.i18n import log_lines_by_language
 from games.models import Action, Game, Seat
 from games.services import deadline_postpone, deadlines_due_now
 
+from . import push
 from .deadlines import enqueue_autoplay
 from .models import GameSettings, Kind, Notification, Prompt, SeatStatus, Vacation
 from .outbox import create_rows, due_now, enqueue_marked_on_commit, start_mail_key
@@ -141,6 +144,7 @@ def record_progress(writes: list[GameProgress]) -> None:
             _mail_start(effects, table)
         _close_prompts_not_waited_for(effects, table)
         _prompt_waiting_seats(effects, table)
+        _announce_trade_offers(effects, table)
         if table.over and table.game.status == Game.Status.FINISHED:
             _mail_end(effects, table)
         if table.autoplay:
@@ -152,8 +156,12 @@ def record_progress(writes: list[GameProgress]) -> None:
 
 def _load_seats(ids: list[int], now: dt.datetime) -> tuple[dict[int, list[dict[str, Any]]], dict[int, str]]:
     """The games' seated players with their vacations, and every player's name; one query."""
-    on_vacation = Vacation.objects.filter(
-        user=OuterRef("user"), starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
+    on_vacation = Vacation.objects.filter(  # a booked one once it began (`vacations`), not twice
+        user=OuterRef("user"),
+        starts_at__lte=now,
+        ends_at__gt=now,
+        ended_early_at__isnull=True,
+        deadlines_moved=True,
     ).order_by("-ends_at")
     seats_of: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in ids}
     names: dict[int, str] = {}
@@ -382,6 +390,46 @@ def _same_decision(seat: dict[str, Any], prompt: Prompt, legal: list[Any], *, ac
     return not acted and prompt.actions == legal
 
 
+def offers_to(view: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The open trade offers made to the seat, as its own view shows them (Lifeboat's; none in a
+    game without trades)."""
+    me = view.get("me") if isinstance(view, dict) else None
+    offers = me.get("offers", []) if isinstance(me, dict) else []
+    return [o for o in offers if isinstance(o, dict) and o.get("to") == seat]
+
+
+def _announce_trade_offers(effects: _Effects, table: _Table) -> None:
+    """Each trade offer still open after the writes is announced once to the seat it is made to
+    (a mail or a digest line, per its player's preferences), worded from that seat's own view as
+    the table's log words it; an offer already answered or replaced is not announced."""
+    if table.over or not getattr(table.state, "offers", None):
+        return  # a game without trades, or none open: no view to build
+    names = {seat["index"]: seat["bot"] or effects.names[seat["user_id"]] for seat in table.seats}
+    for index, seat in table.by_index.items():
+        if seat["user_id"] is None:
+            continue  # bots get no mail
+        view = table.rules.view(table.state, index)
+        for offer in offers_to(view, index):
+            event = {**offer, "type": "trade_offered", "visible_to": [offer["from"], index]}
+            effects.rows.append(
+                Notification(
+                    kind=Kind.TRADE_OFFER,
+                    dedupe_key=f"trade_offer:{table.game.pk}:{offer['id']}",
+                    user_id=seat["user_id"],
+                    game=table.game,
+                    seat_index=index,
+                    context={
+                        "game": table.ctx,
+                        "seat": index,
+                        "offer": offer["id"],
+                        "from_name": names.get(offer["from"], ""),
+                        "lines_by_language": log_lines_by_language(table.game.slug, [event], view, names),
+                    },
+                    send_after=effects.now,
+                )
+            )
+
+
 def _mail_end(effects: _Effects, table: _Table) -> None:
     """Every player gets the results: places and scores of every seat, and its own view of the
     end (every card revealed), from which the mail shows the table's results with their points."""
@@ -423,6 +471,7 @@ def _issue_prompts(effects: _Effects, tables: list[_Table]) -> None:
         _recent_actions([t.game.pk for t in tables if id(t) in prompted and t.game.pk not in effects.logs])
     )
     Prompt.objects.bulk_create([prompt for prompt, _table in effects.fresh])
+    pushed = push.subscribed_users(sorted({prompt.user_id for prompt, _table in effects.fresh}))
     away_of: dict[int, list[dict[str, Any]]] = {}
     for prompt, table in effects.fresh:
         index, statuses = prompt.seat_index, table.statuses
@@ -435,6 +484,8 @@ def _issue_prompts(effects: _Effects, tables: list[_Table]) -> None:
         if table.game.pk not in away_of:
             away_of[table.game.pk] = away(table.seats, statuses, effects.names)
         _mail_prompt(effects, table, prompt, away_of[table.game.pk])
+        if prompt.user_id in pushed:
+            _push_prompt(effects, table, prompt)
 
 
 def _mail_prompt(effects: _Effects, table: _Table, prompt: Prompt, gone: list[dict[str, Any]]) -> None:
@@ -473,6 +524,24 @@ def _mail_prompt(effects: _Effects, table: _Table, prompt: Prompt, gone: list[di
                 **mail,
             )
         )
+
+
+def _push_prompt(effects: _Effects, table: _Table, prompt: Prompt) -> None:
+    """The prompt's browser push (`push`): it names the game and nothing of its state."""
+    key = f"push:{prompt.pk}"
+    effects.new_keys.add(key)
+    effects.rows.append(
+        Notification(
+            kind=Kind.PUSH,
+            dedupe_key=key,
+            user_id=prompt.user_id,
+            game=table.game,
+            seat_index=prompt.seat_index,
+            prompt=prompt,
+            context={"game": table.ctx},
+            send_after=effects.now,
+        )
+    )
 
 
 def _write_effects(effects: _Effects) -> None:

@@ -140,10 +140,13 @@ def build_context(n: Notification) -> dict[str, Any]:
     ctx["kind"] = n.kind
     if ctx.get("events_by_language"):  # a row written before mails were worded when rendered
         ctx["events"] = ctx["events_by_language"].get(_language(n), ctx.get("events", []))
+    if ctx.get("lines_by_language"):  # a trade offer, worded as the recipient's log words it
+        ctx["lines"] = ctx["lines_by_language"].get(_language(n), [])
     ctx["name"] = profile.display_name if profile is not None else ""
     ctx["time_zone"] = str(zone)
     ctx["site_url"] = settings.SITE_URL.rstrip("/")
     ctx["due_local"] = _local(ctx.get("due_at"), zone)
+    ctx["ends_local"] = _local(ctx.get("ends_at"), zone)  # a vacation's end
     if "game" in ctx:
         ctx["game_url"] = site_url(reverse("games:table", args=[ctx["game"]["id"]]))
     if n.user_id:
@@ -161,6 +164,9 @@ def build_context(n: Notification) -> dict[str, Any]:
         for item in ctx.get("items", []):
             item = dict(item)
             item["due_local"] = _local(item.get("due_at"), zone)
+            item["lines"] = item.get("lines_by_language", {}).get(_language(n), [])
+            if "game" in item:
+                item["game_url"] = site_url(reverse("games:table", args=[item["game"]["id"]]))
             if item.get("open") and item.get("prompt"):
                 item["choices"] = _choices_with_links(n, item, item["prompt"])
                 item["reply_address"] = reply_address(prompt_id=item["prompt"], user_id=n.user_id)
@@ -168,6 +174,7 @@ def build_context(n: Notification) -> dict[str, Any]:
                 item["choices"] = []
             items.append(item)
         ctx["items"] = items
+        ctx["waiting_count"] = sum(1 for item in items if item.get("kind", Kind.PROMPT) == Kind.PROMPT)
     return ctx
 
 

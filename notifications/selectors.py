@@ -14,12 +14,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.core.cache import cache
-from django.db import transaction
 from django.db.models import Exists, OuterRef, Subquery
 from django.db.models.functions import Lower
 from django.utils import timezone
 
 from games.models import Game, Seat
+from games.waiting import drop_after_commit
 
 from .models import AddressStatus, GameMute, SeatStatus, Vacation
 
@@ -33,9 +33,7 @@ def _notices_key(game_id: int) -> str:
 def forget_notices(game_ids: Iterable[int]) -> None:
     """Drop the games' cached notices once the write that changes them commits (dropped sooner, a
     reader could cache the old rows again before the commit)."""
-    keys = [_notices_key(game_id) for game_id in game_ids]
-    if keys:
-        transaction.on_commit(lambda: cache.delete_many(keys))
+    drop_after_commit(_notices_key(game_id) for game_id in game_ids)
 
 
 def forget_notices_of_user(user: Any) -> None:

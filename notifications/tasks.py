@@ -2,9 +2,10 @@
 
 - `send_notification` (outbox, on the "mail" queue), `record_game_writes` (writes),
   `play_overdue_seats` and `autoplay_seat` (deadlines): enqueued after a commit;
-- beat runs the sweeps below every minute and the digests every hour (CELERY_BEAT_SCHEDULE).
-  Each holds a lock in the shared cache while it runs (`one_at_a_time`): a second beat started by
-  mistake, or a sweep that takes longer than its period, never runs the same sweep twice at once.
+- beat runs the sweeps below every minute, the digests every hour and the vacations every five
+  minutes (CELERY_BEAT_SCHEDULE). Each holds a lock in the shared cache while it runs
+  (`one_at_a_time`): a second beat started by mistake, or a sweep that takes longer than its
+  period, never runs the same sweep twice at once.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any, TypeVar
 from celery import shared_task
 from django.core.cache import cache
 
-from . import deadlines, outbox, writes
+from . import deadlines, outbox, vacations, writes
 from .deadlines import autoplay_seat, play_overdue_seats
 from .outbox import send_notification
 from .writes import record_game_writes
@@ -31,6 +32,7 @@ __all__ = [
     "send_notification",
     "sweep_deadlines",
     "sweep_outbox",
+    "sweep_vacations",
     "sweep_writes",
 ]
 
@@ -90,3 +92,12 @@ def sweep_deadlines() -> dict[str, int]:
 @one_at_a_time("send_digests")
 def send_digests() -> int:
     return outbox.send_digests()
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def sweep_vacations() -> dict[str, int]:
+    """Beat, every five minutes: booked vacations that begin, and the mails of those ending tomorrow."""
+    return {
+        "begun": vacations.begin_booked_vacations(),
+        "ending_mails": vacations.mail_vacations_ending(),
+    }

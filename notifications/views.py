@@ -7,10 +7,13 @@ URL accepts the RFC 8058 one-click POST without CSRF: the signed token is the cr
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -20,19 +23,24 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 import engine
+from accounts.selectors import profile_for
+from games import payloads
 from games import selectors as game_selectors
 from games.errors import NotAllowed
 from games.i18n import describe_action
 from games.models import Action, Game
+from games.payloads import small_int
 from games.views import handles_game_errors
 
-from . import bounces
+from . import bounces, push
 from .answers import play_prompt_choice
 from .errors import PromptError, PromptInvalid, VacationError
 from .forms import VacationForm
-from .models import GameMute, Prompt
+from .models import GameMute, Prompt, PushSubscription
 from .preferences import (
     active_vacation,
+    booked_vacations,
+    cancel_booked_vacation,
     end_vacation,
     mark_present,
     mute_game,
@@ -140,10 +148,19 @@ def back(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("games:table", game_id=game_id)
 
 
+def _vacation_start(user: Any, day: dt.date | None) -> dt.datetime | None:
+    """The start of `day` in the player's time zone (None: now)."""
+    if day is None:
+        return None
+    zone = profile_for(user).zone
+    return dt.datetime.combine(day, dt.time(0, 0), tzinfo=zone).astimezone(dt.UTC)
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def settings_page(request: HttpRequest) -> HttpResponse:
-    """Vacations (taken in whole days, ended early) and the muted games."""
+    """Vacations (taken now or booked ahead, in whole days; ended early; a booked one called off),
+    browser notifications, and the muted games."""
     days_left = vacation_days_left(user=request.user)
     form = VacationForm(days_left=days_left)
     status = 200
@@ -158,24 +175,73 @@ def settings_page(request: HttpRequest) -> HttpResponse:
                 )
                 messages.success(request, message % {"days": charged})
             return redirect(reverse("notifications:settings"))
-        form = VacationForm(request.POST, days_left=days_left)
+        cancel = small_int(request.POST.get("cancel", ""))
+        if "cancel" in request.POST:
+            if cancel is not None and cancel_booked_vacation(user=request.user, vacation_id=cancel):
+                messages.success(request, _("The booked vacation is called off."))
+            return redirect(reverse("notifications:settings"))
+        form = VacationForm(request.POST, days_left=vacation_budget())
         if form.is_valid():
+            starts_at = _vacation_start(request.user, form.cleaned_data.get("starts_on"))
             try:
-                start_vacation(user=request.user, days=form.cleaned_data["days"])
+                vacation = start_vacation(
+                    user=request.user, days=form.cleaned_data["days"], starts_at=starts_at
+                )
             except VacationError as exc:
                 form.add_error("days", exc.message)
             else:
-                messages.success(request, _("Enjoy your time away: your deadlines moved."))
+                if vacation.deadlines_moved:
+                    messages.success(request, _("Enjoy your time away: your deadlines moved."))
+                else:
+                    messages.success(
+                        request, _("Your vacation is booked: your deadlines move when it begins.")
+                    )
                 return redirect(reverse("notifications:settings"))
         status = 400
     context = {
         "vacation": active_vacation(user=request.user),
+        "booked": booked_vacations(user=request.user),
         "days_left": days_left,
         "budget": vacation_budget(),
         "form": form,
         "muted": GameMute.objects.filter(user=request.user).select_related("game"),
+        "push_key": push.public_key(),
+        "push_browsers": PushSubscription.objects.filter(user=request.user).count() if push.enabled() else 0,
     }
     return render(request, "notifications/settings.html", context, status=status)
+
+
+@login_required
+@require_POST
+def push_subscribe(request: HttpRequest) -> HttpResponse:
+    """This browser's Web Push subscription (JSON, as `PushSubscription.toJSON()` gives it)."""
+    if not push.enabled():
+        return JsonResponse({"error": _("Browser notifications are not set up on this site.")}, status=404)
+    try:
+        data = push.parse_subscription(request.body)
+    except push.BadSubscription:
+        return JsonResponse({"error": _("That is not a browser subscription.")}, status=400)
+    push.subscribe(user=request.user, **data)
+    return JsonResponse({"subscribed": True}, status=201)
+
+
+@login_required
+@require_POST
+def push_unsubscribe(request: HttpRequest) -> HttpResponse:
+    """Forget this browser (JSON `{"endpoint": ...}`), or every browser of the player (the page's
+    form, which works without JavaScript)."""
+    if request.content_type == "application/json":
+        try:
+            body = payloads.loads(request.body or b"null")
+        except payloads.PayloadError:
+            body = None
+        endpoint = body.get("endpoint") if isinstance(body, dict) else None
+        if not isinstance(endpoint, str):
+            return JsonResponse({"error": _("That is not a browser subscription.")}, status=400)
+        return JsonResponse({"forgotten": push.unsubscribe(user=request.user, endpoint=endpoint)})
+    push.unsubscribe(user=request.user)
+    messages.success(request, _("Browser notifications are off in every browser."))
+    return redirect(reverse("notifications:settings"))
 
 
 @login_required

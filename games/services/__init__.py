@@ -1,6 +1,6 @@
 """Every write to game rows goes through these functions; callers use `games.services.<name>`.
 
-- `lobby`: opening a game, taking and leaving seats, starting, inviting.
+- `lobby`: opening a game, taking and leaving seats, starting, inviting, rematches.
 - `moves`: the write path of every game state (moves, default actions for deadlines, resigning):
   the row lock, the version check, the engine's guard, and the store with its signals.
 - `seats`: who sits in a seat: bots filling a game, substitutes, seats handed to bots, votes to
@@ -20,6 +20,7 @@ from .lobby import (
     game_create_started,
     game_join,
     game_leave,
+    game_rematch,
     game_start,
     invite_send,
     invite_token_matches,
@@ -43,6 +44,7 @@ __all__ = [
     "game_fill_with_bots",
     "game_join",
     "game_leave",
+    "game_rematch",
     "game_resign",
     "game_start",
     "game_vote",

@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 
+from .. import waiting
 from ..models import Game, Seat
 
 
@@ -32,6 +33,8 @@ def deadlines_extend(*, user: Any, by: dt.timedelta) -> list[tuple[int, int, dt.
         Seat.objects.filter(pk=seat_pk).update(due_at=F("due_at") + by)
         due_at = Seat.objects.filter(pk=seat_pk).values_list("due_at", flat=True).first()
         moved.append((game_id, index, due_at))
+    if moved:
+        waiting.forget_waiting([user.pk])  # the order of the player's waiting games
     return moved
 
 
@@ -39,6 +42,7 @@ def deadline_postpone(*, seat_id: int, due_at: dt.datetime) -> None:
     """A waiting seat's deadline moves to `due_at` (one met while its player is away starts after
     the vacation). The caller holds the game's row lock, as the follow-up of a write does."""
     Seat.objects.filter(pk=seat_id).update(due_at=due_at)
+    waiting.forget_waiting(Seat.objects.filter(pk=seat_id).values_list("user_id", flat=True))
 
 
 def deadlines_due_now(*, game: Game, seat_indexes: list[int], now: dt.datetime) -> None:

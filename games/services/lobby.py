@@ -101,7 +101,12 @@ def game_join(
     seats = list(game.seats.all())
     if any(seat.user_id == user.pk for seat in seats):
         raise WrongStatus(_("You already have a seat in this game."))
-    if game.visibility == Game.Visibility.PRIVATE and not invite_token_matches(game, invite_token):
+    invited = _played_before(game, user)  # a rematch's players need no link
+    if (
+        game.visibility == Game.Visibility.PRIVATE
+        and not invited
+        and not invite_token_matches(game, invite_token)
+    ):
         raise GameNotFound()
     if game.visibility == Game.Visibility.CLUB and not hooks.can_see_game(game=game, user=user):
         raise GameNotFound()
@@ -120,6 +125,71 @@ def game_join(
         except GameError:
             pass
     return game
+
+
+def _played_before(game: Game, user: AbstractBaseUser) -> bool:
+    """Whether the user sat at the game a rematch replays (one query, none for other games)."""
+    if game.rematch_of_id is None:
+        return False
+    return Seat.objects.filter(game_id=game.rematch_of_id, user=user).exists()
+
+
+@transaction.atomic
+def game_rematch(*, game_id: int, user: AbstractBaseUser, link_for: Any = None) -> tuple[Game, bool]:
+    """ "Same table again": a finished game's player opens a new game with the same settings (game,
+    players, options, pace, rating, club) and invites the other players, who join it without a
+    link; it starts by itself once they have all joined, their seats shuffled anew
+    (`_shuffle_seats`). A club game's rematch stays the club's; any other is private, so that its
+    seats wait for the same players. One open or running rematch per game: asking again gives
+    that one. Returns (the rematch, whether it was made now).
+
+    `link_for(game)` is the absolute link to the new table, for the invitation mails (through
+    `hooks.send_invitation`, within the daily limit of the player who asked)."""
+    finished = _locked_game(game_id)
+    seats = list(finished.seats.select_related("user"))
+    _seat_of(finished, seats, user)
+    _require_status(finished, Game.Status.FINISHED)
+    current = (
+        Game.objects.filter(rematch_of=finished, status__in=[Game.Status.OPEN, Game.Status.RUNNING])
+        .order_by("pk")
+        .first()
+    )
+    if current is not None:
+        return current, False
+    club_only = finished.visibility == Game.Visibility.CLUB
+    visibility = Game.Visibility.CLUB if club_only else Game.Visibility.PRIVATE
+    rematch = Game.objects.create(
+        slug=finished.slug,
+        options=dict(finished.options),
+        num_players=finished.num_players,
+        created_by=user,
+        pace=finished.pace,
+        visibility=visibility,
+        rated=finished.rated,
+        club=finished.club,
+        auto_start=True,
+        rematch_of=finished,
+    )
+    Seat.objects.create(game=rematch, user=user)
+    _after_commit(rematch, "created")
+    others = [seat.user for seat in seats if seat.user_id != user.pk]
+    if link_for is not None:
+        context = {"game_name": rematch.engine.name, "link": link_for(rematch)}
+        subject = " ".join(render_to_string("games/email/rematch_subject.txt", context).split())
+        body = render_to_string("games/email/rematch_message.txt", context)
+        for other in others:
+            if other.email:
+                message = EmailMessage(subject, body, None, [other.email])
+                hooks.send_invitation(message=message, sent_by=user)
+    return rematch, True
+
+
+def _shuffle_seats(game: Game, seats: list[Seat]) -> None:
+    """The seat order at the start: a shuffle seeded by the game's own (secret, server-drawn)
+    seed, so a game's seating is as reproducible as its deal; the order players joined in, which
+    a rematch's creator would otherwise lead, counts for nothing."""
+    seats.sort(key=lambda seat: seat.user_id)
+    random.Random(game.seed).shuffle(seats)
 
 
 @transaction.atomic
@@ -162,7 +232,7 @@ def game_start(*, game_id: int, user: AbstractBaseUser, expected_version: int | 
     _require_status(game, Game.Status.OPEN)
     if len(seats) != game.num_players:
         raise WrongStatus(_("The game starts when all %(num)d seats are taken.") % {"num": game.num_players})
-    random.SystemRandom().shuffle(seats)
+    _shuffle_seats(game, seats)
     for index, seat in enumerate(seats):
         seat.index = index
     Seat.objects.bulk_update(seats, ["index"])

@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy
 
 import engine
 
-from .. import decisions, hooks, live, recent
+from .. import decisions, hooks, live, recent, waiting
 from ..bulk import update_in_groups
 from ..errors import (
     GameError,
@@ -366,6 +366,8 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
     for write in writes:
         _after_commit(write.game, write.kind)
     live.publish_on_commit((write.game, write.seats) for write in writes)
+    # Every player of a written game may have a game more or less waiting for them (the nav's count).
+    waiting.forget_waiting(seat.user_id for write in writes for seat in write.seats)
     # Prompts, mails and the idle ladder are written after the commit, by whoever follows writes up.
     note_writes([_game_write(write, now) for write in writes])
 
@@ -468,6 +470,8 @@ def stop_game(game: Game, seats: list[Seat], *, kind: str) -> None:
     update_in_groups(Seat, seats, ("waiting", "due_at", "decision", "decision_since"))
     game.votes.all().delete()
     _after_commit(game, kind)
+    live.publish_on_commit([(game, seats)])
+    waiting.forget_waiting(seat.user_id for seat in seats)
     note_writes([GameWrite(game=game, version=game.version, kind=kind, created_at=now)])
 
 
@@ -475,7 +479,9 @@ def _bump(game: Game, kind: str, *fields: str) -> None:
     game.version += 1
     game.save(update_fields=["version", *fields])
     _after_commit(game, kind)
-    live.publish_on_commit([(game, game.seats.all())])  # the seats as this write left them
+    seats = list(game.seats.all())  # as this write left them
+    live.publish_on_commit([(game, seats)])
+    waiting.forget_waiting(seat.user_id for seat in seats)
 
 
 def _after_commit(game: Game, kind: str) -> None:

@@ -105,6 +105,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.your_turn",
             ],
         },
     },
@@ -240,6 +241,7 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-sweep-writes": {"task": "notifications.tasks.sweep_writes", "schedule": SWEEP_SECONDS},
     "notifications-sweep-outbox": {"task": "notifications.tasks.sweep_outbox", "schedule": SWEEP_SECONDS},
     "notifications-send-digests": {"task": "notifications.tasks.send_digests", "schedule": 3600.0},
+    "notifications-vacations": {"task": "notifications.tasks.sweep_vacations", "schedule": 300.0},
     "leagues-advance-seasons": {"task": "leagues.tasks.advance_due_seasons", "schedule": 300.0},
     "bots-sweep": {"task": "bots.tasks.sweep_bots", "schedule": 60.0},
 }
@@ -251,6 +253,13 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 NOTIFICATIONS_REPLY_ADDRESS = os.environ.get("NOTIFICATIONS_REPLY_ADDRESS", "play@lifeboat.club")
 NOTIFICATIONS_IDLE_TIMEOUTS = int(os.environ.get("NOTIFICATIONS_IDLE_TIMEOUTS", "3"))
 NOTIFICATIONS_VACATION_DAYS_PER_YEAR = int(os.environ.get("NOTIFICATIONS_VACATION_DAYS_PER_YEAR", "21"))
+
+# Browser push notifications (Web Push): the VAPID key pair (`vapid --gen`, then `vapid
+# --applicationServerKey` for the public key in the browser's URL-safe base64) and the contact the
+# push services may write to. Push is off, and never offered, while either key is unset.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_CLAIMS_EMAIL = os.environ.get("VAPID_CLAIMS_EMAIL", "")
 
 # The mail provider whose django-anymail webhooks (inbound mail, tracking) are mounted under
 # /anymail/<provider>/: none by default (SMTP); production names the one of ANYMAIL_BACKEND.

@@ -95,9 +95,11 @@ TABLE = 3
 TABLE_UNCACHED = TABLE + 4
 #: + whether the reader's mail bounces (the banner on every page; cached apart per reader)
 MAIL_BANNER = 1
+#: + the games waiting for the reader (the navigation's count on every page; cached apart per reader)
+YOUR_TURN = 1
 #: session, user with profile; open games (their seats too when there are some); the reliability of
-#: the reader and of those seats' players (issue 18); my games
-LOBBY = 5
+#: the reader and of those seats' players (issue 18); my games; rematches asking for the reader
+LOBBY = 6
 #: session, user with profile; savepoint; game FOR UPDATE; seats; insert action; game update; seat
 #: updates; insert the write for the notifications task; release
 MOVE = 11
@@ -121,7 +123,7 @@ def test_the_table_fragment(played, django_assert_max_num_queries):
 def test_the_table_page_rendered_anew(played, django_assert_max_num_queries):
     game, client, _action = played
     cache.clear()
-    with django_assert_max_num_queries(TABLE_UNCACHED + MAIL_BANNER):
+    with django_assert_max_num_queries(TABLE_UNCACHED + MAIL_BANNER + YOUR_TURN):
         assert client.get(table_url(game)).status_code == 200
 
 

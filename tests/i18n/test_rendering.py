@@ -132,7 +132,9 @@ EXTRA = {
     Kind.REPLY_OK: {"label": "Row"},
     Kind.REPLY_ERROR: {"error": "No.", "line": "9"},
     Kind.ABSENT: {"limit": 3},
-    Kind.MESSAGE: {"text": "Ahoy"},
+    Kind.MESSAGE: {"text": "Ahoy", "author": "Ada"},
+    Kind.TRADE_OFFER: {"offer": "offer-1", "from_name": "Ada", "lines_by_language": {}},
+    Kind.VACATION_ENDS: {"ends_at": "2026-12-24T10:00:00+00:00"},
     Kind.REMINDER: {"reminder": "1h"},
     Kind.GAME_START: {"players": [{"name": "Ada", "seat": 0}]},
 }
@@ -142,8 +144,8 @@ HELLO = {"hu": "Kedves", "cs": "Ahoj"}
 
 @pytest.mark.parametrize("language", ["hu", "cs"])
 @pytest.mark.parametrize(
-    "kind", [k for k in Kind if k not in (Kind.ACCOUNT, Kind.INVITATION)]
-)  # pre-rendered
+    "kind", [k for k in Kind if k not in (Kind.ACCOUNT, Kind.INVITATION, Kind.PUSH)]
+)  # pre-rendered; a push is no mail (its words: tests/notifications/test_club_life.py)
 def test_every_mail_kind_renders_in_the_recipient_language(
     django_capture_on_commit_callbacks, kind, language
 ):

@@ -65,9 +65,10 @@ def kind_of(message) -> str:
 
 
 @pytest.fixture
-def every_mail(django_capture_on_commit_callbacks, settings, client):
+def every_mail(django_capture_on_commit_callbacks, settings, client, monkeypatch):
     """One mail of every kind the site sends, through the flows that send them."""
     settings.SITE_URL = SITE
+    monkeypatch.setattr("notifications.preferences.trade_offer_open", lambda n: True)  # its own test
     capture = django_capture_on_commit_callbacks
     game, users = start_game(capture)  # game_start and prompt mails
     seat = waiting(game)[0]
@@ -84,7 +85,16 @@ def every_mail(django_capture_on_commit_callbacks, settings, client):
     deliver_raw(capture, raw_reply(to, "1", sender=user.email))  # reply_ok
     for kind, extra in [
         (Kind.ABSENT, {"limit": 3}),
-        (Kind.MESSAGE, {"text": "Ahoy"}),
+        (Kind.MESSAGE, {"text": "Ahoy", "author": "Béla Kovács"}),
+        (
+            Kind.TRADE_OFFER,
+            {
+                "offer": "offer-1",
+                "from_name": "Béla Kovács",
+                "lines_by_language": {"en": ["Béla offers you"]},
+            },
+        ),
+        (Kind.VACATION_ENDS, {"ends_at": (timezone.now() + dt.timedelta(hours=20)).isoformat()}),
         (Kind.GAME_END, {"results": [{"place": 1, "name": "Ada", "seat": 0, "score": 12}]}),
     ]:
         row = Notification.objects.create(
@@ -139,7 +149,8 @@ def every_mail(django_capture_on_commit_callbacks, settings, client):
 
 def test_every_kind_is_on_the_wire(every_mail):
     kinds = {kind_of(m) for m in every_mail}
-    assert kinds >= {k.value for k in Kind} - {Kind.ADDRESS_CHECK}  # the address check: test_bounces
+    # the address check: test_bounces; pushes are no mail (test_push)
+    assert kinds >= {k.value for k in Kind} - {Kind.ADDRESS_CHECK, Kind.PUSH}
 
 
 def test_every_header_is_ascii_and_encoded_only_where_the_standard_allows(every_mail):
