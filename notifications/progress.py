@@ -7,12 +7,14 @@ idle ladder, mail the start, close the prompts of seats no longer waited for, pr
 waited for (or play absent ones at once), announce trade offers to the seats they are made to,
 mail the end; then issue the new prompts with their
 mails and reminders, and write everything in a fixed handful of queries.
+
+The batch's data (`GameProgress`, each game's `Table`, the `Effects` gathered) is in
+`progress_batch`; the steps that build mails and pushes are in `progress_mails`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
@@ -23,15 +25,16 @@ from django.utils import timezone
 
 import engine
 from games.bulk import update_in_groups
-from games.i18n import log_lines_by_language
 from games.models import Action, Game, Seat
 from games.services import deadline_postpone, deadlines_due_now
 
 from . import push
 from .deadlines import enqueue_autoplay
 from .models import GameSettings, Kind, Notification, Prompt, SeatStatus, Vacation
-from .outbox import create_rows, due_now, enqueue_marked_on_commit, start_mail_key
-from .prompts import away, bot_seats, game_context, prompt_context, reminder_times, retime_prompt, seat_names
+from .outbox import create_rows, due_now, enqueue_marked_on_commit
+from .progress_batch import Effects, GameProgress, Table
+from .progress_mails import announce_trade_offers, mail_end, mail_prompt, mail_start, push_prompt
+from .prompts import away, game_context, retime_prompt
 from .selectors import forget_notices
 
 #: Sources of actions a person took (they reset the idle ladder).
@@ -44,74 +47,7 @@ def idle_limit_default() -> int:
     return int(getattr(settings, "NOTIFICATIONS_IDLE_TIMEOUTS", 3))
 
 
-@dataclass
-class GameProgress:
-    """The game writes `record_progress` handles for one game: the game (its latest version), its
-    state (None: from the snapshot), the seats whose players acted and the actions the writes added
-    (seq, seat_index, source)."""
-
-    game: Game
-    state: Any = None
-    acted_seats: frozenset[int] = frozenset()
-    kind: str = "action"
-    #: The actions these writes added; None: read them from the log.
-    new_actions: list[dict[str, Any]] | None = None
-    #: Seats that changed hands (a substitute, a bot): their idle-ladder count starts again.
-    changed_seats: frozenset[int] = frozenset()
-
-
 # -- what the writes cause --------------------------------------------------------------------
-@dataclass
-class _Table:
-    """One game of a `record_progress` call: its write, state, seats and their bookkeeping."""
-
-    write: GameProgress
-    rules: engine.Game
-    state: Any
-    over: bool
-    #: The seats the game waits for (none once it is over).
-    to_act: list[int]
-    #: The seated players (values of `_load_seats`), and the same by seat index.
-    seats: list[dict[str, Any]]
-    by_index: dict[int, dict[str, Any]]
-    statuses: dict[int, SeatStatus]
-    ctx: dict[str, Any]
-    #: The statuses this game's steps changed, by seat index.
-    changed: dict[int, SeatStatus] = field(default_factory=dict)
-    #: Absent seats waited for: played at once.
-    autoplay: list[int] = field(default_factory=list)
-
-    @property
-    def game(self) -> Game:
-        return self.write.game
-
-
-@dataclass
-class _Effects:
-    """What one `record_progress` call writes, gathered over its games and written at the end."""
-
-    now: dt.datetime
-    ids: list[int]
-    #: user id -> what other players see (mails name players so).
-    names: dict[int, str]
-    #: game id -> its latest actions, for the games whose write did not say what it added.
-    logs: dict[int, list[dict[str, Any]]]
-    #: game id -> its idle-ladder limit: read once per call, and only when a deadline played.
-    limits: dict[int, int] | None = None
-    rows: list[Notification] = field(default_factory=list)
-    dirty: list[SeatStatus] = field(default_factory=list)
-    close_ids: list[int] = field(default_factory=list)
-    #: game version -> prompts kept valid at it.
-    kept: dict[int, list[int]] = field(default_factory=dict)
-    retimed: list[Prompt] = field(default_factory=list)
-    fresh: list[tuple[Prompt, _Table]] = field(default_factory=list)
-    autoplays: list[tuple[Game, list[int]]] = field(default_factory=list)
-    #: Games whose table notices change.
-    absence_changed: set[int] = field(default_factory=set)
-    #: Dedupe keys of the mails of prompts made in this call (new for sure).
-    new_keys: set[str] = field(default_factory=set)
-
-
 def record_progress(writes: list[GameProgress]) -> None:
     """Write the outbox rows, prompts and idle-ladder counts that follow game writes.
 
@@ -133,7 +69,7 @@ def record_progress(writes: list[GameProgress]) -> None:
     seats_of, names = _load_seats(ids, now)
     statuses_of = _load_statuses(ids, seats_of)
     logs = _recent_actions([w.game.pk for w in writes if w.new_actions is None])
-    effects = _Effects(now=now, ids=ids, names=names, logs=logs)
+    effects = Effects(now=now, ids=ids, names=names, logs=logs)
     tables = []
     for write in writes:
         table = _table(write, seats_of[write.game.pk], statuses_of[write.game.pk])
@@ -141,12 +77,12 @@ def record_progress(writes: list[GameProgress]) -> None:
         _restart_changed_seats(effects, table)
         _climb_idle_ladder(effects, table)
         if write.kind == "started":
-            _mail_start(effects, table)
+            mail_start(effects, table)
         _close_prompts_not_waited_for(effects, table)
         _prompt_waiting_seats(effects, table)
-        _announce_trade_offers(effects, table)
+        announce_trade_offers(effects, table)
         if table.over and table.game.status == Game.Status.FINISHED:
-            _mail_end(effects, table)
+            mail_end(effects, table)
         if table.autoplay:
             effects.autoplays.append((table.game, table.autoplay))
         effects.dirty.extend(table.changed.values())
@@ -184,19 +120,12 @@ def _load_seats(ids: list[int], now: dt.datetime) -> tuple[dict[int, list[dict[s
         )
     ):
         seats_of[seat["game_id"]].append(seat)
-        if seat["user_id"] is not None:  # a bot's seat has no user: it is named by `_player`
+        if seat["user_id"] is not None:  # a bot's seat has no user: it is named by `progress_mails`
             names[seat["user_id"]] = seat["user__profile__display_name"] or seat["user__username"]
     return seats_of, names
 
 
-def _player(effects: _Effects, seat: dict[str, Any]) -> dict[str, Any]:
-    """A seat's player as mails name it: a bot by its name, worded as a bot by the template."""
-    if seat["bot"]:
-        return {"seat": seat["index"], "name": seat["bot"], "bot": True}
-    return {"seat": seat["index"], "name": effects.names[seat["user_id"]]}
-
-
-def _restart_changed_seats(effects: _Effects, table: _Table) -> None:
+def _restart_changed_seats(effects: Effects, table: Table) -> None:
     """A seat that changed hands starts the idle ladder afresh: its new holder is not absent."""
     for index in table.write.changed_seats:
         status = table.statuses.get(index)
@@ -227,14 +156,14 @@ def _load_statuses(
     return statuses_of
 
 
-def _table(write: GameProgress, seats: list[dict[str, Any]], statuses: dict[int, SeatStatus]) -> _Table:
+def _table(write: GameProgress, seats: list[dict[str, Any]], statuses: dict[int, SeatStatus]) -> Table:
     game = write.game
     rules = engine.get_game(game.slug)
     state = write.state if write.state is not None else rules.from_json(game.snapshot)
     write.state = state
     # An abandoned game waits for nobody (its prompts close) and has no results to mail.
     over = rules.is_over(state) or game.status == Game.Status.ABANDONED
-    return _Table(
+    return Table(
         write=write,
         rules=rules,
         state=state,
@@ -247,7 +176,7 @@ def _table(write: GameProgress, seats: list[dict[str, Any]], statuses: dict[int,
     )
 
 
-def _climb_idle_ladder(effects: _Effects, table: _Table) -> None:
+def _climb_idle_ladder(effects: Effects, table: Table) -> None:
     """Timeouts in a row mark a seat absent (and mail its player); any move by its player resets
     the count. Each action is counted once (`last_seq`)."""
     game = table.game
@@ -285,35 +214,7 @@ def _climb_idle_ladder(effects: _Effects, table: _Table) -> None:
             status.consecutive_timeouts, status.absent, status.absent_since = 0, False, None
 
 
-def _mail_start(effects: _Effects, table: _Table) -> None:
-    """Every player gets the start mail: who plays, and their own seat's view (a league table's
-    players got the round's mail instead, under the same key: `leagues.services`)."""
-    players = [_player(effects, s) for s in table.seats]
-    names = seat_names({p["seat"]: p["name"] for p in players})
-    for seat in table.seats:
-        if seat["user_id"] is None:
-            continue  # bots get no mail
-        effects.rows.append(
-            Notification(
-                kind=Kind.GAME_START,
-                dedupe_key=start_mail_key(table.game.pk, seat["index"]),
-                user_id=seat["user_id"],
-                game=table.game,
-                seat_index=seat["index"],
-                context={
-                    "game": table.ctx,
-                    "seat": seat["index"],
-                    "players": players,
-                    "names": names,
-                    "bots": bot_seats(table.seats),
-                    "view": table.rules.view(table.state, seat["index"]),
-                },
-                send_after=effects.now,
-            )
-        )
-
-
-def _close_prompts_not_waited_for(effects: _Effects, table: _Table) -> None:
+def _close_prompts_not_waited_for(effects: Effects, table: Table) -> None:
     """A seat no longer waited for (it acted, the deadline played) is no longer asked."""
     waiting = set(table.to_act)
     for index, status in table.statuses.items():
@@ -324,7 +225,7 @@ def _close_prompts_not_waited_for(effects: _Effects, table: _Table) -> None:
             table.changed[index] = status
 
 
-def _prompt_waiting_seats(effects: _Effects, table: _Table) -> None:
+def _prompt_waiting_seats(effects: Effects, table: Table) -> None:
     """Each seat waited for keeps its prompt if its decision is the same, else gets a new one;
     an absent seat is played at once instead (resigned seats the games services play)."""
     for index in table.to_act:
@@ -343,7 +244,7 @@ def _prompt_waiting_seats(effects: _Effects, table: _Table) -> None:
         _prompt_seat(effects, table, seat, status)
 
 
-def _prompt_seat(effects: _Effects, table: _Table, seat: dict[str, Any], status: SeatStatus) -> None:
+def _prompt_seat(effects: Effects, table: Table, seat: dict[str, Any], status: SeatStatus) -> None:
     game, index = table.game, seat["index"]
     due_at = seat["due_at"]
     if seat["vacation_until"] is not None and due_at is not None:
@@ -390,78 +291,7 @@ def _same_decision(seat: dict[str, Any], prompt: Prompt, legal: list[Any], *, ac
     return not acted and prompt.actions == legal
 
 
-def offers_to(view: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-    """The open trade offers made to the seat, as its own view shows them (Lifeboat's; none in a
-    game without trades)."""
-    me = view.get("me") if isinstance(view, dict) else None
-    offers = me.get("offers", []) if isinstance(me, dict) else []
-    return [o for o in offers if isinstance(o, dict) and o.get("to") == seat]
-
-
-def _announce_trade_offers(effects: _Effects, table: _Table) -> None:
-    """Each trade offer still open after the writes is announced once to the seat it is made to
-    (a mail or a digest line, per its player's preferences), worded from that seat's own view as
-    the table's log words it; an offer already answered or replaced is not announced."""
-    if table.over or not getattr(table.state, "offers", None):
-        return  # a game without trades, or none open: no view to build
-    names = {seat["index"]: seat["bot"] or effects.names[seat["user_id"]] for seat in table.seats}
-    for index, seat in table.by_index.items():
-        if seat["user_id"] is None:
-            continue  # bots get no mail
-        view = table.rules.view(table.state, index)
-        for offer in offers_to(view, index):
-            event = {**offer, "type": "trade_offered", "visible_to": [offer["from"], index]}
-            effects.rows.append(
-                Notification(
-                    kind=Kind.TRADE_OFFER,
-                    dedupe_key=f"trade_offer:{table.game.pk}:{offer['id']}",
-                    user_id=seat["user_id"],
-                    game=table.game,
-                    seat_index=index,
-                    context={
-                        "game": table.ctx,
-                        "seat": index,
-                        "offer": offer["id"],
-                        "from_name": names.get(offer["from"], ""),
-                        "lines_by_language": log_lines_by_language(table.game.slug, [event], view, names),
-                    },
-                    send_after=effects.now,
-                )
-            )
-
-
-def _mail_end(effects: _Effects, table: _Table) -> None:
-    """Every player gets the results: places and scores of every seat, and its own view of the
-    end (every card revealed), from which the mail shows the table's results with their points."""
-    scores, places = table.rules.scores(table.state), table.rules.ranking(table.state)
-    results = sorted(
-        ({**_player(effects, s), "score": scores[i], "place": places[i]} for i, s in table.by_index.items()),
-        key=lambda r: (r["place"], r["seat"]),
-    )
-    for seat in table.seats:
-        if seat["user_id"] is None:
-            continue  # bots get no mail
-        effects.rows.append(
-            Notification(
-                kind=Kind.GAME_END,
-                dedupe_key=f"game_end:{table.game.pk}:{seat['index']}",
-                user_id=seat["user_id"],
-                game=table.game,
-                seat_index=seat["index"],
-                context={
-                    "game": table.ctx,
-                    "seat": seat["index"],
-                    "results": results,
-                    "names": seat_names({r["seat"]: r["name"] for r in results}),
-                    "bots": bot_seats(table.seats),
-                    "view": table.rules.view(table.state, seat["index"]),
-                },
-                send_after=effects.now,
-            )
-        )
-
-
-def _issue_prompts(effects: _Effects, tables: list[_Table]) -> None:
+def _issue_prompts(effects: Effects, tables: list[Table]) -> None:
     """All new prompts in one insert (so a write costs the same queries whatever it prompts), each
     with its mail and reminders; the log is read for the prompted games whose write did not say."""
     if not effects.fresh:
@@ -483,68 +313,12 @@ def _issue_prompts(effects: _Effects, tables: list[_Table]) -> None:
         )
         if table.game.pk not in away_of:
             away_of[table.game.pk] = away(table.seats, statuses, effects.names)
-        _mail_prompt(effects, table, prompt, away_of[table.game.pk])
+        mail_prompt(effects, table, prompt, away_of[table.game.pk])
         if prompt.user_id in pushed:
-            _push_prompt(effects, table, prompt)
+            push_prompt(effects, table, prompt)
 
 
-def _mail_prompt(effects: _Effects, table: _Table, prompt: Prompt, gone: list[dict[str, Any]]) -> None:
-    """The prompt mail (from the seat's own view and visible events) and its reminders."""
-    game, index = table.game, prompt.seat_index
-    context = prompt_context(
-        table.rules,
-        table.state,
-        table.ctx,
-        index,
-        prompt,
-        prompt.actions,
-        effects.logs.get(game.pk, []),
-        table.over,
-        gone,
-        {seat["index"]: seat["bot"] or effects.names[seat["user_id"]] for seat in table.seats},
-        bots=bot_seats(table.seats),
-    )
-    mail = {"user_id": prompt.user_id, "game": game, "seat_index": index, "prompt": prompt}
-    effects.rows.append(
-        Notification(
-            kind=Kind.PROMPT,
-            dedupe_key=f"prompt:{prompt.pk}",
-            context=context,
-            send_after=effects.now,
-            **mail,
-        )
-    )
-    for label, when in reminder_times(effects.now, prompt.due_at, effects.now).items():
-        effects.rows.append(
-            Notification(
-                kind=Kind.REMINDER,
-                dedupe_key=f"reminder:{label}:{prompt.pk}",
-                context={"reminder": label},  # the rest is read from the prompt mail's row
-                send_after=when,
-                **mail,
-            )
-        )
-
-
-def _push_prompt(effects: _Effects, table: _Table, prompt: Prompt) -> None:
-    """The prompt's browser push (`push`): it names the game and nothing of its state."""
-    key = f"push:{prompt.pk}"
-    effects.new_keys.add(key)
-    effects.rows.append(
-        Notification(
-            kind=Kind.PUSH,
-            dedupe_key=key,
-            user_id=prompt.user_id,
-            game=table.game,
-            seat_index=prompt.seat_index,
-            prompt=prompt,
-            context={"game": table.ctx},
-            send_after=effects.now,
-        )
-    )
-
-
-def _write_effects(effects: _Effects) -> None:
+def _write_effects(effects: Effects) -> None:
     """One update of prompts, one of seat statuses, one insert of mails (enqueued after the
     commit), the absent seats made due now and played after the commit, the notices dropped."""
     now = effects.now

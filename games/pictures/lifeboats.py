@@ -14,117 +14,48 @@ The lanes are numbered 1-7 as the prompts count them ("Place your boat in lane 3
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection, Mapping
 from typing import Any
 
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext, pgettext, pgettext_lazy
-
-from engine.lifeboats.data import MOVES_TO_LAND
+from django.utils.translation import gettext, pgettext
 
 from . import words
 from .faces import CardFace, lifeboats_card
 from .fit import FONT, TextStyle, line, shorten
 from .hooks import hooked_use, part
-from .icons import ICONS
+from .lifeboats_layout import (
+    BOAT_H,
+    BOAT_W,
+    FIGURE_STEP,
+    HARBOUR_H,
+    HARBOUR_LEFT,
+    ISLAND_TOP,
+    LANE,
+    LANES,
+    PAD,
+    PLAYER_H,
+    ROW_H,
+    ROWS,
+    SEA_H,
+    SEAT_AT,
+    SLOT_W,
+    START_H,
+    WIDTH,
+)
+from .lifeboats_layout import board_pieces as board_pieces  # the sprite's (`sprite.py`)
+from .lifeboats_words import BoardWords
 from .markup import Markup, el, join, num, safe
-from .palette import GAME_FILL, GREY, INK, LINE, ME, MUTED, PAPER, SAND, SAND_EDGE, SEA, WAVE, WOUND, ink_on
+from .palette import GAME_FILL, GREY, INK, LINE, ME, MUTED, PAPER, SAND, SAND_EDGE, WOUND, ink_on
 from .pieces import chip_symbol, figure_symbol, hats_symbol, lane_symbol, use
 
-LANE = 58
-PAD = 6
-LANES = 7
-WIDTH = PAD * 2 + LANE * LANES
-HARBOUR_H = 30
-ISLAND_TOP = HARBOUR_H + 4
-ROW_H = 102
-ROWS = MOVES_TO_LAND
-START_H = 30
-PLAYER_H = 24
-BOAT_W, BOAT_H = 50, 80
-SEA_H = ROWS * ROW_H + START_H + 4
-SLOT_W = 32
-HARBOUR_LEFT = WIDTH - PAD - 7 * SLOT_W
-FIGURE_STEP = 12
-#: Seats in a boat, relative to its top left corner: two columns, three rows.
-SEAT_AT = tuple((15 + (i % 2) * 20, 30 + (i // 2) * 18) for i in range(6))
 #: Texts inherit these from their groups: letters on boats, the players' strip, the harbour's numbers.
 LETTER = TextStyle(8, bold=True, fill="#FFFFFF")
 STRIP = TextStyle(11, fill=INK)
 HARBOUR_NUMBER = TextStyle(7.5, fill=MUTED)
-#: The table's names for what a vote decides (the catalogues hold them).
-VOTE_QUESTIONS = {
-    "leak": pgettext_lazy("lifeboats vote", "which boat springs a leak"),
-    "eject": pgettext_lazy("lifeboats vote", "who loses a figure"),
-    "move": pgettext_lazy("lifeboats vote", "which boat moves"),
-}
 
 
-def harbour_piece() -> Markup:
-    """The harbour's strip: its name and seven numbered spaces (in the active language)."""
-    slots = []
-    for i in range(1, 8):
-        x = HARBOUR_LEFT + (i - 1) * SLOT_W
-        slots.append(
-            el(
-                "rect",
-                {
-                    "x": x + 1.5,
-                    "y": 4,
-                    "width": SLOT_W - 3,
-                    "height": 22,
-                    "rx": 4,
-                    "fill": PAPER,
-                    "stroke": LINE,
-                    "stroke_width": 0.8,
-                },
-            )
-        )
-        slots.append(line(x + 7, 12.5, num(i), 7.5, 8, fill=MUTED))
-    return join(
-        [
-            el("rect", {"width": WIDTH, "height": HARBOUR_H, "fill": "#D9D2C0"}),
-            el("g", {"transform": f"translate({PAD} 6) scale(.708)", "color": INK}, ICONS["boat"]),
-            line(PAD + 21, 19.5, gettext("Harbour"), 10.5, 90, bold=True, anchor="start", fill=INK),
-            *slots,
-        ]
-    )
-
-
-def sea_piece() -> Markup:
-    """The sea: lanes, rows, and the sinking ship along the start (4 units above the first row)."""
-    top = 4
-    lanes = "".join(f"M{num(PAD + i * LANE)} {top}v{ROWS * ROW_H}" for i in range(1, LANES))
-    rows = "".join(f"M{PAD} {num(top + row * ROW_H)}H{num(WIDTH - PAD)}" for row in range(1, ROWS))
-    sy = top + ROWS * ROW_H
-    return join(
-        [
-            el("rect", {"width": WIDTH, "height": SEA_H, "fill": SEA}),
-            el("path", {"d": lanes, "stroke": WAVE, "stroke_width": 1, "stroke_dasharray": "4 5"}),
-            el("path", {"d": rows, "stroke": "#B5D8E8", "stroke_width": 1}),
-            el(
-                "path",
-                {
-                    "d": f"M{PAD} {num(sy + 2)}H{num(WIDTH - PAD)}l-10 {START_H - 4}H{PAD + 10}z",
-                    "fill": "#7A7F84",
-                    "stroke": INK,
-                    "stroke_width": 1.2,
-                },
-            ),
-        ]
-    )
-
-
-def board_pieces() -> list[Markup]:
-    """The parts of the board that never change, for the sprite (in the active language)."""
-    return [
-        el("symbol", {"id": "piece-harbour", "viewBox": f"0 0 {WIDTH} {HARBOUR_H}"}, harbour_piece()),
-        el("symbol", {"id": "piece-sea", "viewBox": f"0 0 {WIDTH} {SEA_H}"}, sea_piece()),
-    ]
-
-
-class _Board:
+class _Board(BoardWords):
     def __init__(
         self,
         view: dict[str, Any],
@@ -133,13 +64,10 @@ class _Board:
         changed: Collection[str],
         choosable: Collection[str],
     ) -> None:
-        self.view, self.names, self.sprite = view, names, sprite
+        super().__init__(view, names)
+        self.sprite = sprite
         self.changed, self.choosable = changed, choosable
-        self.me = view.get("seat")
-        self.colour_of = {p["seat"]: p["colour"] for p in view["players"]}
-        self.to_act = set(view.get("to_act") or [])
-        vote = view.get("vote") or {}
-        self.vote = vote
+        vote = self.vote
         # the boats a vote is about now: the full boat of an ejection vote; after a reveal that
         # leaves a decision, the boats among which it is made
         self.in_question: set[str] = set()
@@ -156,7 +84,6 @@ class _Board:
         self.island_h = 38 + max(1, most) * FIGURE_STEP
         self.sea_top = ISLAND_TOP + self.island_h + 4
         self.strip_top = self.sea_top + ROWS * ROW_H + START_H + 4
-        self.said = words.Said()
 
     def part(
         self,
@@ -167,18 +94,6 @@ class _Board:
         at: tuple[float, float] | None = None,
     ) -> Markup:
         return part(name, value, inner, changed=self.changed, choosable=self.choosable, box=box, at=at)
-
-    # -- names ---------------------------------------------------------------------------------
-    def player(self, seat: int | None) -> str:
-        if seat is None:
-            return self.said.gettext("nobody")
-        name = self.names.get(seat)
-        if name is None:
-            name = self.said.gettext("Seat %(n)s") % {"n": seat + 1}
-        return self.said.gettext("%(name)s, you") % {"name": name} if seat == self.me else name
-
-    def letter(self, colour: str) -> str:
-        return self.said.word(words.COLOUR_LETTERS, colour)
 
     def figure(self, fig: dict[str, Any], cx: float, cy: float, size: float = 16) -> Markup:
         """A figure centred at (cx, cy), `size` across: a sailor's disc or an officer's diamond
@@ -444,162 +359,6 @@ class _Board:
                 line(328, 15.7, self.letter(what), 9, 10, bold=True, fill=ink_on(fill), within=STRIP),
             ]
         )
-
-    # -- the words -----------------------------------------------------------------------------
-    def _crew(self, tokens: list[dict[str, Any] | None]) -> str:
-        counts: Counter[tuple[int, str]] = Counter()
-        leaks = empty = 0
-        for t in tokens:
-            if t is None:
-                empty += 1
-            elif "leak" in t:
-                leaks += 1
-            else:
-                counts[(t["owner"], t["rank"])] += 1
-        parts = []
-        for owner in sorted({o for o, _r in counts}):
-            ranks = []
-            if counts[(owner, "officer")]:
-                n = counts[(owner, "officer")]
-                ranks.append(self.said.ngettext("%(n)s officer", "%(n)s officers", n) % {"n": n})
-            if counts[(owner, "sailor")]:
-                n = counts[(owner, "sailor")]
-                ranks.append(self.said.ngettext("%(n)s sailor", "%(n)s sailors", n) % {"n": n})
-            parts.append(
-                self.said.gettext("%(player)s: %(figures)s")
-                % {"player": self.player(owner), "figures": ", ".join(ranks)}
-            )
-        if leaks:
-            parts.append(self.said.ngettext("%(n)s leak", "%(n)s leaks", leaks) % {"n": leaks})
-        if empty:
-            parts.append(self.said.ngettext("%(n)s empty seat", "%(n)s empty seats", empty) % {"n": empty})
-        return "; ".join(parts)
-
-    def _seat_of(self, colour: str) -> int | None:
-        return next((seat for seat, c in self.colour_of.items() if c == colour), None)
-
-    def _boat_name(self, b: dict[str, Any]) -> str:
-        colour = self.said.word(words.COLOUR_NAMES, b["colour"])
-        if b["owner"] is None:
-            return self.said.gettext("The %(colour)s boat") % {"colour": colour}
-        return self.said.gettext("The %(colour)s boat (%(owner)s)") % {
-            "colour": colour,
-            "owner": self.player(b["owner"]),
-        }
-
-    def description(self) -> str:
-        view = self.view
-        sentences = []
-        for b in sorted(view["boats"], key=lambda b: (b["lane"] or 99, b["colour"])):
-            name = self._boat_name(b)
-            if b["status"] == "unplaced":
-                sentences.append(self.said.gettext("%(boat)s is not placed yet.") % {"boat": name})
-            elif b["status"] == "sunk":
-                sentences.append(
-                    self.said.gettext("%(boat)s sank in lane %(lane)s.") % {"boat": name, "lane": b["lane"]}
-                )
-            elif b["status"] == "landed":
-                sentences.append(
-                    self.said.gettext("%(boat)s landed from lane %(lane)s, harbour space %(n)s.")
-                    % {"boat": name, "lane": b["lane"], "n": b["harbour"]}
-                )
-            else:
-                text = self.said.gettext(
-                    "%(boat)s in lane %(lane)s, %(moves)s of 3 moves made: %(crew)s."
-                ) % {
-                    "boat": name,
-                    "lane": b["lane"],
-                    "moves": b["position"],
-                    "crew": self._crew(b["seats"]),
-                }
-                if b["behind"]:
-                    text += " " + self.said.gettext("Behind it: %(crew)s.") % {
-                        "crew": self._crew(b["behind"])
-                    }
-                sentences.append(text)
-        for name in ("left", "middle", "right"):
-            info = view["islands"][name]
-            ashore = self._crew(info["figures"]) if info["figures"] else self.said.gettext("nobody")
-            sentences.append(
-                self.said.gettext(
-                    "%(island)s (%(sailor)s points a sailor, %(officer)s an officer): %(ashore)s."
-                )
-                % {
-                    "island": words.upper_first(self.said.word(words.ISLAND_NAMES, name)),
-                    "sailor": info["points"]["sailor"],
-                    "officer": info["points"]["officer"],
-                    "ashore": ashore,
-                }
-            )
-        vote = self.vote
-        voting = vote and not vote.get("revealed")
-        for p in view["players"]:
-            seat = p["seat"]
-            text = self.said.gettext(
-                "%(player)s plays %(colour)s: %(hats)s of 3 captain's hats left, %(points)s points"
-            ) % {
-                "player": self.player(seat),
-                "colour": self.said.word(words.COLOUR_NAMES, p["colour"]),
-                "hats": p["hats"],
-                "points": p["points"],
-            }
-            extra = []
-            if seat == view.get("start_player"):
-                extra.append(self.said.gettext("start player"))
-            if voting and seat in (vote.get("eligible") or []):
-                extra.append(
-                    self.said.gettext("has voted")
-                    if seat in (vote.get("cast") or [])
-                    else self.said.gettext("has not voted yet")
-                )
-            if seat in self.to_act:
-                extra.append(self.said.gettext("to act"))
-            if view.get("final"):
-                extra.append(self.said.gettext("place %(n)s") % {"n": view["final"]["ranking"][seat]})
-            sentences.append(text + "".join("; " + e for e in extra) + ".")
-        if vote:
-            question = self.said.word(VOTE_QUESTIONS, vote.get("kind", ""))
-            if not vote.get("revealed"):
-                sentences.append(
-                    self.said.gettext("The vote, %(question)s: %(cast)s of %(eligible)s have cast a card.")
-                    % {
-                        "question": question,
-                        "cast": len(vote.get("cast") or []),
-                        "eligible": len(vote.get("eligible") or []),
-                    }
-                )
-            elif vote.get("outcome") is None and vote.get("decider") is not None:
-                among = vote.get("among") or []
-                choices = ", ".join(
-                    self.player(self._seat_of(c))
-                    if vote.get("kind") == "eject"
-                    else self.said.word(words.COLOUR_NAMES, c)
-                    for c in among
-                )
-                sentences.append(
-                    self.said.gettext("The vote, %(question)s: %(player)s decides among %(choices)s.")
-                    % {"question": question, "player": self.player(vote["decider"]), "choices": choices}
-                )
-        reveal = view.get("last_reveal")
-        if reveal:
-            cards = []
-            for ballot in reveal.get("ballots", []):
-                card = ballot["card"]
-                what = (
-                    self.said.gettext("no card")
-                    if card is None
-                    else self.said.gettext("a captain's hat")
-                    if card == "hat"
-                    else self.said.word(words.COLOUR_NAMES, card)
-                )
-                cards.append(
-                    self.said.gettext("%(player)s: %(card)s")
-                    % {"player": self.player(ballot["seat"]), "card": what}
-                )
-            sentences.append(
-                self.said.gettext("The last vote revealed: %(cards)s.") % {"cards": ", ".join(cards)}
-            )
-        return " ".join(words.upper_first(sentence) for sentence in sentences)
 
     def draw(self, id_prefix: str) -> Markup:
         n = len(self.view["players"])
