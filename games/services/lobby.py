@@ -188,7 +188,7 @@ def _shuffle_seats(game: Game, seats: list[Seat]) -> None:
     """The seat order at the start: a shuffle seeded by the game's own (secret, server-drawn)
     seed, so a game's seating is as reproducible as its deal; the order players joined in, which
     a rematch's creator would otherwise lead, counts for nothing."""
-    seats.sort(key=lambda seat: seat.user_id)
+    seats.sort(key=lambda seat: (seat.user_id is None, seat.user_id or 0, seat.bot))  # people, then bots
     random.Random(game.seed).shuffle(seats)
 
 

@@ -81,6 +81,9 @@ PRODUCTION = {
     "SITE_URL": "https://lifeboat.example",
     "ANYMAIL_BACKEND": "anymail.backends.postmark.EmailBackend",
     "ANYMAIL_POSTMARK_SERVER_TOKEN": "server-token",
+    # production's other needs (lifeboat_site.checks): a shared broker, and uploads' storage named
+    "CELERY_BROKER_URL": "redis://127.0.0.1:6379/15",
+    "DJANGO_MEDIA_LOCAL_DISK": "true",
 }
 
 

@@ -60,6 +60,9 @@
       }
       part.setAttribute("tabindex", "0");
       part.setAttribute("role", "button");
+      /* a picture with buttons in it is a group of them, no longer one image (axe: nested-interactive) */
+      var board = part.closest("svg[role=img]");
+      if (board) board.setAttribute("role", "group");
       var said = found.map(words).join(" / ");
       if (found.length > 1 || found[0].tagName !== "BUTTON") {
         /* it only selects: "Select in the form: ..." (the words come with the page, translated) */
