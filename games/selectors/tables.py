@@ -22,6 +22,7 @@ from ..models import Action, Game, LearnPanelDismissal, Seat
 from ..recent import recent_actions
 from ..seats import bot_name
 from ..services import invite_token_matches
+from ..services.learning import learn_panel_key
 from .info import GameInfo, LegalAction, Player, Table, User, game_info
 
 
@@ -167,14 +168,26 @@ def _new_to_game() -> dict[str, Exists]:
 def learn_panel_shown(*, head: TableHead) -> bool:
     """Whether the reader sees the "new to this game" panel on this table: they sit at it, have
     never sat at another running or finished game of its kind, and have not dismissed the panel
-    of that kind (one query, for a seated reader's full page only: `table_head` reads the seat
-    from the shared cache)."""
+    of that kind. One query for a seated reader's full page, then the shared cache: an answer
+    "no" never turns back to "yes"; a "yes" is kept an hour, and dropped when the panel is
+    dismissed."""
     mine = head.mine
     if mine is None:
         return False
-    row = Seat.objects.filter(pk=mine.pk).annotate(**_new_to_game())
-    found = row.values("played_before", "learn_dismissed").first()
-    return found is not None and not (found["played_before"] or found["learn_dismissed"])
+    key = learn_panel_key(mine.user_id, mine.game_id)
+    shown = cache.get(key)
+    if shown is None:
+        row = Seat.objects.filter(pk=mine.pk).annotate(**_new_to_game())
+        found = row.values("played_before", "learn_dismissed").first()
+        shown = found is not None and not (found["played_before"] or found["learn_dismissed"])
+        cache.set(key, shown, LEARN_PANEL_SHOWN_SECONDS if shown else LEARN_PANEL_HIDDEN_SECONDS)
+    return bool(shown)
+
+
+#: How long the panel's answer is kept: a "yes" may turn "no" when another table of the game
+#: starts (it then shows at most this much longer); a "no" never turns back.
+LEARN_PANEL_SHOWN_SECONDS = 3600
+LEARN_PANEL_HIDDEN_SECONDS = 30 * 86400
 
 
 #: The most actions "since you last looked" covers (older looks mark nothing new).

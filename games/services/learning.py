@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 import engine
 
 from ..errors import InvalidRequest
-from ..models import LearnPanelDismissal
+from ..models import LearnPanelDismissal, Seat
+
+
+def learn_panel_key(user_id: int, game_id: int) -> str:
+    """The shared cache's key of whether a player's table of one game shows the panel (the one
+    place it is built: `selectors.learn_panel_shown` reads it)."""
+    return f"games:learn-panel:{user_id}:{game_id}"
 
 
 @transaction.atomic
@@ -18,3 +25,9 @@ def learn_panel_dismiss(*, user: AbstractBaseUser, slug: str) -> None:
     if slug not in engine.GAMES:
         raise InvalidRequest(_("There is no game of that name."))
     LearnPanelDismissal.objects.get_or_create(user_id=user.pk, slug=slug)
+    # the tables of that game type where the panel was shown: the player's seats in them
+    user_id = user.pk
+    game_ids = list(Seat.objects.filter(user_id=user_id, game__slug=slug).values_list("game_id", flat=True))
+    keys = [learn_panel_key(user_id, g) for g in game_ids]
+    cache.delete_many(keys)  # now, and again after the commit (a read meanwhile saw the old rows)
+    transaction.on_commit(lambda: cache.delete_many(keys))
