@@ -16,7 +16,7 @@ from ..models import LearnPanelDismissal, Seat
 def learn_panel_key(user_id: int, game_id: int) -> str:
     """The shared cache's key of whether a player's table of one game shows the panel (the one
     place it is built: `selectors.learn_panel_shown` reads it)."""
-    return f"games:learn-panel:{user_id}:{game_id}"
+    return ":".join(("games:learnpanel", str(user_id), str(game_id)))
 
 
 @transaction.atomic
