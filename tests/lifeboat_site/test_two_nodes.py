@@ -40,26 +40,15 @@ from games import services as game_services
 from games.models import Action, Game, Seat
 from lifeboat_site.celery import app as celery_app
 from notifications.models import Notification, Status
+from tests import real_services
 from tests.factories import PASSWORD, GameFactory, UserFactory
+from tests.real_services import BROKER, NEEDS_REAL_BROKER, database_url
 
-BROKER = os.environ.get("CELERY_BROKER_URL", "")
 HOST = "lifeboat.test"
 TIMEOUT = 60.0
 START_TIMEOUT = 90.0  # a process's first answer: imports and connections, on a busy machine
 
-pytestmark = [
-    pytest.mark.celery_worker,
-    pytest.mark.skipif(
-        not BROKER.startswith("redis://"),
-        reason="needs a real broker: set CELERY_BROKER_URL=redis://... (and DATABASE_URL=postgres://...)",
-    ),
-]
-
-
-def database_url() -> str:
-    db = connection.settings_dict
-    auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+pytestmark = NEEDS_REAL_BROKER
 
 
 def cache_url() -> str:
@@ -76,13 +65,7 @@ def free_port() -> int:
 
 
 def wait_for(condition, what: str, timeout: float = TIMEOUT):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
+    return real_services.wait_for(condition, what, timeout)
 
 
 class Browser:

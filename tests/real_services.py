@@ -1,0 +1,39 @@
+"""What the tests against real processes share (a Celery worker, gunicorn nodes): the broker they
+need, the test database's address for the processes they start, and a wait with a deadline."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+from django.db import connection
+
+BROKER = os.environ.get("CELERY_BROKER_URL", "")
+
+#: Marks of a module whose tests start real processes: one at a time, and only with a real broker.
+NEEDS_REAL_BROKER = [
+    pytest.mark.celery_worker,
+    pytest.mark.skipif(
+        not BROKER.startswith("redis://"),
+        reason="needs a real broker: set CELERY_BROKER_URL=redis://... (and DATABASE_URL=postgres://...)",
+    ),
+]
+
+
+def database_url() -> str:
+    """The test database, as a process started by the test connects to it."""
+    db = connection.settings_dict
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def wait_for(condition, what: str, timeout: float):
+    """The first true value of `condition()`, asked every 0.2 s; AssertionError after `timeout`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
