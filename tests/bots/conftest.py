@@ -1,21 +1,5 @@
-import pytest
-from django.utils import translation
+"""Tasks run in-process here, and each test ends in English (`tests.eager_tasks`)."""
 
-from lifeboat_site.celery import app as celery_app
+from tests.eager_tasks import _default_language, eager_celery
 
-
-@pytest.fixture(autouse=True)
-def eager_celery():
-    """Bots' tasks (and the mail tasks) run in-process, as soon as they are enqueued (the delay is
-    0 in the test settings)."""
-    old = celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates
-    celery_app.conf.task_always_eager = True
-    celery_app.conf.task_eager_propagates = True
-    yield
-    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = old
-
-
-@pytest.fixture(autouse=True)
-def _default_language():
-    yield
-    translation.activate("en")
+__all__ = ["_default_language", "eager_celery"]

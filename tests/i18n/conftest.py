@@ -1,2 +1,2 @@
 # Mails are sent by Celery tasks: run them in-process here as in the notifications tests.
-from tests.notifications.conftest import eager_celery  # noqa: F401
+from tests.eager_tasks import eager_celery  # noqa: F401
