@@ -1,4 +1,4 @@
-"""Game writes committed (`games.signals.game_writes_committed`): prompt the bots they wait for."""
+"""Game writes committed (`games.signals.game_writes_committed`): prompt the bots they left waiting."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from django.dispatch import receiver
 
 from games.signals import game_writes_committed
 
-from .tasks import prompt_bots
+from .tasks import prompt_seats
 
 
 @receiver(game_writes_committed, dispatch_uid="bots_prompt_after_writes")
-def on_writes(sender, game_ids: list[int], **kwargs) -> None:
-    prompt_bots(game_ids=game_ids)
+def on_writes(sender, game_ids: list[int], waiting_bots: list[tuple[int, int, int]] = (), **kwargs) -> None:
+    prompt_seats(waiting_bots)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Iterable
 
 from celery import shared_task
 from django.utils import timezone
@@ -25,10 +26,15 @@ def sweep_bots() -> int:
 
 
 def prompt_bots(*, game_ids: list[int]) -> int:
-    """After a write's commit: one task per waited-for bot seat, `BOT_MOVE_DELAY_SECONDS` later.
-    Never raises (a lost task is prompted again by `sweep_bots`)."""
+    """The bot seats these running games wait for, read from the database, prompted."""
+    return prompt_seats(services.waiting_bots(game_ids=game_ids))
+
+
+def prompt_seats(seats: Iterable[tuple[int, int, int]]) -> int:
+    """One task per waited-for bot seat (game id, seat index, version), `BOT_MOVE_DELAY_SECONDS`
+    later. Never raises (a lost task is prompted again by `sweep_bots`)."""
     prompted = 0
-    for game_id, seat_index, version in services.waiting_bots(game_ids=game_ids):
+    for game_id, seat_index, version in seats:
         try:
             play_bot_seat.apply_async((game_id, seat_index, version), countdown=services.move_delay())
         except Exception:

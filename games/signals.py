@@ -7,11 +7,12 @@
   `game_id`, `version`, `kind` ("created", "joined", "left", "started", "action", "resigned",
   "abandoned") and the game's `status` after the write. Receivers enqueue their work there, never
   inside the transaction (leagues).
-- `game_writes_committed(game_ids=[...])` is sent after the commit of every transaction that stored
-  game states (a move, a start, a resignation, a batch of default actions), once per transaction,
-  after its `game_changed`: the games whose `GameWrite` rows wait for their follow-up (the
-  prompts, mails and idle ladder of notifications, which enqueues a task there; its sweeper takes
-  any whose task was lost).
+- `game_writes_committed(game_ids=[...], waiting_bots=[(game_id, seat_index, version), ...])` is
+  sent after the commit of every transaction that stored game states (a move, a start, a
+  resignation, a batch of default actions), once per transaction, after its `game_changed`: the
+  games whose `GameWrite` rows wait for their follow-up (the prompts, mails and idle ladder of
+  notifications, which enqueues a task there; its sweeper takes any whose task was lost), and the
+  bot seats those writes left their running games waiting for (the bots app prompts them).
 """
 
 from django.dispatch import Signal

@@ -369,7 +369,7 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
     # Every player of a written game may have a game more or less waiting for them (the nav's count).
     waiting.forget_waiting(seat.user_id for write in writes for seat in write.seats)
     # Prompts, mails and the idle ladder are written after the commit, by whoever follows writes up.
-    note_writes([_game_write(write, now) for write in writes])
+    note_writes([_game_write(write, now) for write in writes], [s for write in writes for s in write.seats])
 
 
 def _actions_of(write: _Write) -> list[Action]:
@@ -472,7 +472,7 @@ def stop_game(game: Game, seats: list[Seat], *, kind: str) -> None:
     _after_commit(game, kind)
     live.publish_on_commit([(game, seats)])
     waiting.forget_waiting(seat.user_id for seat in seats)
-    note_writes([GameWrite(game=game, version=game.version, kind=kind, created_at=now)])
+    note_writes([GameWrite(game=game, version=game.version, kind=kind, created_at=now)], seats)
 
 
 def _bump(game: Game, kind: str, *fields: str) -> None:

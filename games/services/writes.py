@@ -1,7 +1,8 @@
 """Games' note of the writes whose follow-up is still to do (`models.GameWrite`).
 
 A stored write notes itself here in its own transaction (one insert for a whole batch), and
-`signals.game_writes_committed` names its games after the commit. Whoever follows writes up (the
+`signals.game_writes_committed` names its games after the commit, with the bot seats the write
+left waiting (the bots app prompts them without reading the seats again). Whoever follows writes up (the
 notifications app: prompts, mails, the idle ladder) reads a locked game's notes with
 `pending_writes`, does its work from the game as it then is, and drops them with `writes_done`,
 all in one transaction; `late_writes` finds the games whose follow-up never came.
@@ -14,15 +15,25 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
-from ..models import Game, GameWrite
+from ..models import Game, GameWrite, Seat
 from ..signals import game_writes_committed
 
 
-def note_writes(writes: list[GameWrite]) -> None:
-    """One insert in the caller's transaction (the write's), and its games named after the commit."""
+def note_writes(writes: list[GameWrite], seats: Iterable[Seat] = ()) -> None:
+    """One insert in the caller's transaction (the write's), and its games named after the commit
+    with the bot seats among `seats` (the written games' seats, as the writes left them) that
+    their running game now waits for, at the version written."""
     GameWrite.objects.bulk_create(writes)
     game_ids = sorted({w.game_id for w in writes})
-    transaction.on_commit(lambda: game_writes_committed.send(sender=GameWrite, game_ids=game_ids))
+    versions = {w.game_id: w.version for w in writes}
+    bots = sorted(
+        (seat.game_id, seat.index, versions[seat.game_id])
+        for seat in seats
+        if seat.is_bot and seat.waiting and seat.index is not None and seat.game_id in versions
+    )
+    transaction.on_commit(
+        lambda: game_writes_committed.send(sender=GameWrite, game_ids=game_ids, waiting_bots=bots)
+    )
 
 
 def pending_writes(*, games: Iterable[Game]) -> dict[int, list[GameWrite]]:

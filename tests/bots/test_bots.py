@@ -203,3 +203,41 @@ def test_rated_with_bots_when_everyone_agreed_in_advance(django_capture_on_commi
     assert len(results) == 2
     assert all(r.rated for r in results)
     assert set(Rating.objects.filter(games=1).values_list("user_id", flat=True)) == {u.pk for u in humans}
+
+
+def test_a_write_names_the_bot_seats_it_left_waiting_and_they_are_prompted_without_a_query(
+    django_capture_on_commit_callbacks, django_assert_num_queries, monkeypatch
+):
+    """The bot seats to prompt come with the write's signal (as the write left them), so a move
+    at a table without bots costs no query for bots after its commit."""
+    from bots import receivers
+    from games.signals import game_writes_committed
+
+    sent = []
+
+    def listen(sender, **kwargs):
+        sent.append(kwargs)
+
+    game_writes_committed.connect(listen)
+    monkeypatch.setattr(bot_tasks.play_bot_seat, "apply_async", lambda args, countdown: None)
+    try:
+        game = GameFactory(slug="lifeboat", num_players=4, players=[])
+        with django_capture_on_commit_callbacks(execute=True):
+            services.game_fill_with_bots(game_id=game.pk, user=game.created_by)
+    finally:
+        game_writes_committed.disconnect(listen)
+    game.refresh_from_db()
+    waiting = sorted(
+        (game.pk, s.index, game.version) for s in Seat.objects.filter(game=game, waiting=True).exclude(bot="")
+    )
+    assert waiting, "the bot's seat is asked at the start"
+    assert sent[-1]["waiting_bots"] == waiting
+    assert bot_services.waiting_bots(game_ids=[game.pk]) == waiting  # what the sweep reads agrees
+    prompted = []
+    monkeypatch.setattr(
+        bot_tasks.play_bot_seat, "apply_async", lambda args, countdown: prompted.append(tuple(args))
+    )
+    with django_assert_num_queries(0):
+        receivers.on_writes(sender=None, game_ids=[game.pk], waiting_bots=waiting)
+        receivers.on_writes(sender=None, game_ids=[game.pk], waiting_bots=[])  # a table without bots
+    assert prompted == waiting
