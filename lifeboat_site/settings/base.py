@@ -194,7 +194,7 @@ STORAGES = {
 # by default; several web processes can share one Redis via REDIS_CACHE_URL.
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_CACHE_URL"]}
+        {"BACKEND": "lifeboat_site.cache.RedisCache", "LOCATION": os.environ["REDIS_CACHE_URL"]}
         if os.environ.get("REDIS_CACHE_URL")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

@@ -45,7 +45,7 @@ if not os.environ.get("REDIS_CACHE_URL"):
     raise ImproperlyConfigured("REDIS_CACHE_URL is required in production (the shared Redis cache).")
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "lifeboat_site.cache.RedisCache",
         "LOCATION": os.environ["REDIS_CACHE_URL"],
         # Several sites (or a test run) on one Redis database keep apart by a prefix of their own.
         "KEY_PREFIX": os.environ.get("REDIS_CACHE_KEY_PREFIX", ""),

@@ -89,7 +89,7 @@ def test_production_settings_pass_the_deploy_check_and_send_hsts_for_a_year():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[-2] == (
-        "31536000 True django.core.cache.backends.redis.RedisCache "
+        "31536000 True lifeboat_site.cache.RedisCache "
         "['ops@lifeboat.example', 'Night Watch <night@lifeboat.example>']"
     )
 
