@@ -2,7 +2,7 @@
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/lifeboat REDIS_CACHE_URL=redis://127.0.0.1:6379/6 \\
     CELERY_BROKER_URL=redis://127.0.0.1:6379/5 .venv/bin/python bench/load.py [--players 2000] \\
-        [--seconds 60] [--web-workers 4] [--poll 4]
+        [--seconds 60] [--web-workers 4] [--poll 10] [--think 1-3]
 
 Starts what production runs (`Procfile.production`): gunicorn with the production settings
 (`deploy/gunicorn.conf.py`, --web-workers sync workers on a free port of 127.0.0.1) and one Celery
@@ -13,10 +13,12 @@ at 4-player Lifeboats tables with a session each, then runs a bounded load for -
 stops by itself.
 
 Each simulated player does what the table page does in a browser: loads the page once, polls
-`/games/<id>/version/?v=<shown>` every --poll seconds (the page's `hx-trigger="every 4s"`), reads
-the table fragment when the poll says it changed, and when the fragment asks it to move, plays
-the first choice offered after a think time of 1-3 s. Requests are made by one asyncio loop with
-plain HTTP/1.1 (gunicorn's sync workers close each connection).
+`/games/<id>/version/?v=<shown>` every --poll seconds (the page's `hx-trigger="every 10s"`, also
+while its player thinks), reads the table fragment when the poll says it changed, and when the
+fragment asks it to move, plays the first choice offered after a think time drawn from --think
+(seconds; 1-3 by default, a stress test in which nearly every poll finds a change: players of a
+slow game take minutes). Requests are made by one asyncio loop with plain HTTP/1.1 (gunicorn's
+sync workers close each connection).
 
 Prints requests/s, p50/p95/p99 per kind of request, errors, moves accepted (302) against moves
 stored (0 lost), the load average the machine carried, and for the prompt mails the moves caused:
@@ -59,6 +61,8 @@ os.environ.update(
         "ANYMAIL_BACKEND": "tests.lifeboat_site.recording_mail.EmailBackend",
         "RECORDING_MAIL_KEY": MAIL_KEY,
         "WEB_ACCESS_LOG": "",
+        # The same web workers for the whole run: a replaced one takes its CPU figures with it.
+        "WEB_MAX_REQUESTS": "0",
     }
 )
 for required in ("DATABASE_URL", "REDIS_CACHE_URL", "CELERY_BROKER_URL"):
@@ -205,7 +209,14 @@ CHOICE_RE = re.compile(
 
 
 async def player(
-    port: int, browser: dict, until: float, poll: float, ramp: float, stats: Stats, rng: random.Random
+    port: int,
+    browser: dict,
+    until: float,
+    poll: float,
+    ramp: float,
+    think: tuple[float, float],
+    stats: Stats,
+    rng: random.Random,
 ) -> None:
     game = browser["game"]
     table, version_url, act = f"/games/{game}/", f"/games/{game}/version/", f"/games/{game}/act/"
@@ -229,18 +240,28 @@ async def player(
         return
     shown = VERSION_RE.search(answer[2])
     seen, page = (shown[1] if shown else ""), answer[2]
+    next_poll, decide_at = time.monotonic() + poll, None
     while time.monotonic() < until:
         choice = CHOICE_RE.search(page)
-        if choice and choice[1] == seen:
-            await asyncio.sleep(rng.uniform(1, 3))  # a player reading the table, then deciding
+        if choice and choice[1] == seen:  # prompted: the player decides a while later
+            decide_at = decide_at or time.monotonic() + rng.uniform(*think)
+        else:
+            decide_at = None
+        # The page polls every `poll` seconds whatever its player does meanwhile.
+        await asyncio.sleep(max(0.0, min(next_poll, decide_at or next_poll, until) - time.monotonic()))
+        if time.monotonic() >= until:
+            break
+        if choice and decide_at is not None and time.monotonic() >= decide_at:
+            decide_at = None
             body = f"expected_version={choice[1]}&action={_quote(html.unescape(choice[2]))}"
             moved = await timed("move POST", 302, "POST", act, browser, body)
             if moved is not None and moved[0] == 302:
                 stats.accepted += 1
             elif moved is not None:
                 stats.refused += 1
-        else:
-            await asyncio.sleep(poll)
+        elif time.monotonic() < next_poll:
+            continue
+        next_poll = time.monotonic() + poll
         answer = await timed("poll", 204, "GET", f"{version_url}?v={seen}", browser, htmx=True)
         if answer is None or "hx-trigger" not in answer[1]:
             continue
@@ -259,13 +280,19 @@ def _quote(text: str) -> str:
 
 
 async def drive(
-    port: int, browsers: list[dict], seconds: float, poll: float, ramp: float, stats: Stats
+    port: int,
+    browsers: list[dict],
+    seconds: float,
+    poll: float,
+    ramp: float,
+    think: tuple[float, float],
+    stats: Stats,
 ) -> float:
     rng = random.Random(7)
     until = time.monotonic() + seconds
     start = time.monotonic()
     await asyncio.gather(
-        *(player(port, b, until, poll, ramp, stats, random.Random(rng.random())) for b in browsers)
+        *(player(port, b, until, poll, ramp, think, stats, random.Random(rng.random())) for b in browsers)
     )
     return time.monotonic() - start
 
@@ -315,11 +342,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--web-workers", type=int, default=4)
-    parser.add_argument("--poll", type=float, default=4.0)
+    parser.add_argument("--poll", type=float, default=10.0)
     parser.add_argument(
         "--ramp", type=float, default=20.0, help="seconds over which the players open their tables"
     )
+    parser.add_argument(
+        "--think", default="1-3", help="seconds a prompted player takes to decide, as MIN-MAX"
+    )
     args = parser.parse_args()
+    low, _, high = args.think.partition("-")
+    think = (float(low), float(high or low))
     if connection.vendor != "postgresql":
         raise SystemExit("DATABASE_URL must name PostgreSQL")
     connection.settings_dict.setdefault("TEST", {})["NAME"] = f"bench_load_{connection.settings_dict['NAME']}"
@@ -381,7 +413,9 @@ def main() -> None:
         stats = Stats(len(browsers), processes[0].pid)
         load_before = os.getloadavg()[0]
         since, cpu_before = time.time(), cpu_seconds(processes[0].pid)
-        elapsed = asyncio.run(drive(port, browsers, args.seconds, args.poll, args.ramp, stats))
+        driver_cpu = time.process_time()
+        elapsed = asyncio.run(drive(port, browsers, args.seconds, args.poll, args.ramp, think, stats))
+        driver_cpu = time.process_time() - driver_cpu
         load_after, web_cpu = os.getloadavg(), cpu_seconds(processes[0].pid) - cpu_before
         time.sleep(5)  # the last mails
         stored = Action.objects.filter(source=Action.Source.WEB).count() - moves_before
@@ -389,11 +423,14 @@ def main() -> None:
         print(
             f"\n{len(browsers)} players opening their tables over {args.ramp:.0f} s,"
             f" {args.seconds:.0f} s in all,"
-            f" poll every {args.poll:.0f} s, gunicorn "
+            f" poll every {args.poll:.0f} s, think {args.think} s, gunicorn "
             f"{args.web_workers} sync workers, 1 Celery worker (4 threads), PostgreSQL, Redis; "
             f"{os.cpu_count()} cores, load average {load_before:.1f} before, {load_after[0]:.1f} after"
         )
-        print(f"{total} requests in {elapsed:.1f} s: {total / elapsed:.0f} requests/s")
+        print(
+            f"{total} requests in {elapsed:.1f} s: {total / elapsed:.0f} requests/s"
+            f" (the simulated players took {driver_cpu:.1f} s of CPU on the same cores)"
+        )
         if stats.steady is not None:
             at, cpu, requests, polls = stats.steady
             steady_cpu, steady_seconds = cpu_seconds(processes[0].pid) - cpu, time.monotonic() - at

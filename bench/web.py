@@ -24,7 +24,7 @@ what is measured as a render is one:
   header from `<body hx-headers>`): the write and, in the same answer, the mover's new table
   fragment (rendered: no one has seen this version yet), instead of the redirect and page load.
 - table fragment: the htmx GET a seat's open page makes when its poll sees the move (rendered).
-- poll, unchanged: what every open table asks every 4 s, answered "nothing changed" (204) from
+- poll, unchanged: what every open table asks every 10 s, answered "nothing changed" (204) from
   the session and the game's entry in the shared cache.
 """
 

@@ -12,6 +12,13 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   }
 });
 
+// A tab shown again polls at once (it was quiet while hidden), rather than at the next tick.
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && window.htmx) {
+    window.htmx.trigger(document.body, "page-shown");
+  }
+});
+
 // A form marked [data-reset-on-success] is emptied once its post went through (the chat).
 document.addEventListener("htmx:afterRequest", (event) => {
   const elt = event.detail.elt;

@@ -301,3 +301,20 @@ def test_a_poll_asks_only_while_the_page_is_in_sight(chromium, live_server):
     page.wait_for_load_state("networkidle")
     assert [u.split("probe=")[1] for u in asked] == ["visible"]
     page.context.close()
+
+
+def test_a_tab_shown_again_polls_at_once(chromium, live_server):
+    """The poll ticks every 10 s, and a tab brought back into sight asks at once."""
+    game = game_services.game_create_started(users=[UserFactory() for _ in range(3)], slug="lifeboats")
+    page = new_page(chromium, live_server, seated(game, 0))
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_load_state("networkidle")
+    assert "every 10s" in page.get_attribute("[data-poll]", "hx-trigger")
+    with page.expect_request(lambda r: "/version/" in r.url, timeout=3000):
+        page.evaluate(
+            """() => {
+                Object.defineProperty(document, 'visibilityState', {value: 'visible', configurable: true});
+                document.dispatchEvent(new Event('visibilitychange'));
+            }"""
+        )
+    page.context.close()
