@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 
 import engine
 
-from .. import hooks
+from .. import hooks, waiting
 from ..errors import GameNotFound, InvalidRequest, NotAllowed, WrongStatus
 from ..models import Game, GameVote, Seat, SeatChange
 from ..seats import free_bot_names
@@ -241,6 +241,7 @@ def _change_hands(
         to_user=to_user,
         to_bot=to_bot,
     )
+    waiting.forget_waiting([seat.user_id])  # the player who held it (the new one is the write's)
     seat.user, seat.bot = to_user, to_bot
     seat.held_since = game.move_count
     seat.resigned = False

@@ -291,3 +291,28 @@ def test_the_seats_page_shows_no_secrets(django_capture_on_commit_callbacks):
             assert response.status_code == 200
             mine = Seat.objects.filter(game=game, user=viewer).values_list("index", flat=True).first()
             assert_no_secrets(response.content.decode(), rules.secrets_from(state, mine), "the seats page")
+
+
+def test_a_seat_that_changes_hands_leaves_its_old_players_waiting_list(django_capture_on_commit_callbacks):
+    """The navigation's "waiting for you" (games.waiting, cached per player) drops a game whose seat
+    went to a bot or a substitute, for the player who held it, at once."""
+    from django.core.cache import cache
+
+    from games import waiting
+
+    capture = django_capture_on_commit_callbacks
+    game, users = started(capture, n=4)
+    seat = Seat.objects.filter(game=game, waiting=True).values_list("index", flat=True).first()
+    absent = users[seat]
+    assert [w.game_id for w in waiting.waiting_for(absent.pk)] == [game.pk]  # cached now
+    SeatStatus.objects.filter(game=game, seat_index=seat).update(absent=True)
+    voters = [u for i, u in enumerate(users) if i != seat]
+    with capture(execute=True):
+        services.game_vote(game_id=game.pk, user=voters[0], kind="bot", seat_index=seat)
+    assert [w.game_id for w in waiting.waiting_for(absent.pk)] == [game.pk]  # read again, cached
+    with capture(execute=True):
+        _game, carried = services.game_vote(game_id=game.pk, user=voters[1], kind="bot", seat_index=seat)
+    assert carried
+    assert waiting.waiting_for(absent.pk) == []
+    cache.delete(waiting.waiting_key(absent.pk))
+    assert waiting.waiting_for(absent.pk) == []  # what the database says too
