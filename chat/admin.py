@@ -1,8 +1,11 @@
-"""Staff moderate the table chat: hide or show messages (hidden ones reach nobody)."""
+"""Staff moderate the table chat: hide or show messages (hidden ones reach nobody). Every change
+goes through `services.message_set_hidden`, which also withdraws a hidden message's mail not sent
+yet."""
 
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from . import services
 from .models import ChatMessage
 
 
@@ -31,11 +34,17 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Hide the selected messages"))
     def hide(self, request, queryset):
-        queryset.update(hidden=True)
+        for pk in queryset.values_list("pk", flat=True):
+            services.message_set_hidden(message_id=pk, hidden=True)
 
     @admin.action(description=_("Show the selected messages again"))
     def show(self, request, queryset):
-        queryset.update(hidden=False)
+        for pk in queryset.values_list("pk", flat=True):
+            services.message_set_hidden(message_id=pk, hidden=False)
+
+    def save_model(self, request, obj, form, change):
+        """The list's "hidden" box (the only field staff may change) through the service."""
+        services.message_set_hidden(message_id=obj.pk, hidden=obj.hidden)
 
     def has_add_permission(self, request):
         return False

@@ -67,7 +67,14 @@ def message_set_hidden(*, message_id: int, hidden: bool = True) -> ChatMessage:
     if message.hidden != hidden:
         message.hidden = hidden
         message.save(update_fields=["hidden"])
+    if hidden:  # its announcement, if not sent yet, is not sent (shown again, it is not sent again)
+        hooks.withdraw_notice(dedupe_key=_notice_key(message))
     return message
+
+
+def _notice_key(message: ChatMessage) -> str:
+    """The one key of a private message's announcement."""
+    return f"message:{message.pk}"
 
 
 def _announce(message: ChatMessage, game: Game, user_id: int) -> None:
@@ -85,5 +92,5 @@ def _announce(message: ChatMessage, game: Game, user_id: int) -> None:
             "text": message.text,
             "message": message.pk,
         },
-        dedupe_key=f"message:{message.pk}",
+        dedupe_key=_notice_key(message),
     )

@@ -35,6 +35,8 @@ ClubMembership = Callable[..., bool]
 InvitationSender = Callable[..., Any]
 #: `sender(kind=..., user_id=..., game=..., seat_index=..., context=..., dedupe_key=...)`.
 NoticeSender = Callable[..., Any]
+#: `withdraw(dedupe_key=...)`: a notice not sent yet is no longer to be sent.
+NoticeWithdrawer = Callable[..., Any]
 
 #: `lookup(user_ids)`: {user id: percent of decisions made before the deadline, None if none yet}.
 ReliabilityLookup = Callable[[list[int]], dict[int, int | None]]
@@ -43,6 +45,7 @@ _club_membership: list[ClubMembership] = []
 _invitation_senders: list[InvitationSender] = []
 _reliability: list[ReliabilityLookup] = []
 _notice_senders: list[NoticeSender] = []
+_notice_withdrawers: list[NoticeWithdrawer] = []
 
 
 def register_club_membership(check: ClubMembership) -> None:
@@ -143,3 +146,15 @@ def send_notice(
             context=context,
             dedupe_key=dedupe_key,
         )
+
+
+def register_notice_withdrawer(withdraw: NoticeWithdrawer) -> None:
+    """The one way back of `send_notice` (the notifications outbox); registering again replaces it."""
+    _notice_withdrawers[:] = [withdraw]
+
+
+def withdraw_notice(*, dedupe_key: str) -> None:
+    """The notice of that key, if it is not sent yet, is not to be sent (in the caller's transaction):
+    what it said is no longer for its reader (a private message a moderator hid)."""
+    if _notice_withdrawers:
+        _notice_withdrawers[0](dedupe_key=dedupe_key)

@@ -14,7 +14,7 @@ class NotificationsConfig(AppConfig):
             receivers,  # noqa: F401  (connects anymail's inbound signal and games' writes)
             webhooks,  # noqa: F401  (registers the webhook secret's system check)
         )
-        from .outbox import queue_invitation, queue_notice, queue_rendered_mail
+        from .outbox import queue_invitation, queue_notice, queue_rendered_mail, withdraw_notice
         from .selectors import absent_seats
 
         # Account mails go through the outbox; so do invitations to games, within the daily limit.
@@ -24,3 +24,4 @@ class NotificationsConfig(AppConfig):
         hooks.register_absence_check(absent_seats)
         # Private messages (chat) are announced through the outbox too, per the player's preferences.
         hooks.register_notice_sender(queue_notice)
+        hooks.register_notice_withdrawer(withdraw_notice)  # one a moderator hid is not sent after all

@@ -218,6 +218,14 @@ def queue_notice(
     return rows
 
 
+def withdraw_notice(*, dedupe_key: str) -> int:
+    """A notice not sent yet (waiting for its send or for the digest) is cancelled, in the caller's
+    transaction; the send task and the digest take only pending and waiting rows. Returns how many."""
+    return Notification.objects.filter(
+        dedupe_key=dedupe_key, status__in=[Status.PENDING, Status.DIGEST]
+    ).update(status=Status.CANCELLED)
+
+
 def invitations_per_day() -> int:
     return int(getattr(settings, "NOTIFICATIONS_INVITATIONS_PER_DAY", 20))
 

@@ -155,3 +155,38 @@ def test_a_seat_at_an_open_game_is_told_the_chat_opens_at_the_start(client):
     game = GameFactory(slug="lifeboat", num_players=4)
     client.force_login(game.created_by)
     assert_refused(client.get(chat_url(game)), 409, "The chat opens when the game starts.")
+
+
+@pytest.mark.parametrize("waiting", ["pending", "digest"])
+def test_a_private_message_hidden_before_its_mail_went_is_not_mailed(client, table, waiting):
+    """Its announcement (a mail of its own, or a line in the day's digest) is withdrawn when staff or
+    a moderator hide it; shown again, it is not mailed after all."""
+    from notifications.models import Notification, Status
+
+    game, users = table
+    message = services.message_post(game_id=game.pk, user=users[0], text="meet me at the stern", to_seat=2)
+    notice = Notification.objects.get(dedupe_key=f"message:{message.pk}")
+    assert notice.user_id == users[2].pk
+    assert notice.status == Status.PENDING
+    Notification.objects.filter(pk=notice.pk).update(status=waiting)
+    staff = staff_with_totp()
+    client.force_login(staff)
+    response = client.post(
+        reverse("admin:chat_chatmessage_changelist"), {"action": "hide", "_selected_action": [message.pk]}
+    )
+    assert response.status_code == 302
+    notice.refresh_from_db()
+    assert notice.status == Status.CANCELLED
+    services.message_set_hidden(message_id=message.pk, hidden=False)
+    notice.refresh_from_db()
+    assert notice.status == Status.CANCELLED
+
+
+def test_a_sent_announcement_stays_as_it_was_when_the_message_is_hidden(table):
+    from notifications.models import Notification, Status
+
+    game, users = table
+    message = services.message_post(game_id=game.pk, user=users[0], text="too late", to_seat=1)
+    Notification.objects.filter(dedupe_key=f"message:{message.pk}").update(status=Status.SENT)
+    services.message_set_hidden(message_id=message.pk)
+    assert Notification.objects.get(dedupe_key=f"message:{message.pk}").status == Status.SENT
