@@ -4,6 +4,7 @@ need, the test database's address for the processes they start, and a wait with 
 from __future__ import annotations
 
 import os
+import subprocess
 import time
 
 import pytest
@@ -37,3 +38,29 @@ def wait_for(condition, what: str, timeout: float):
             return value
         time.sleep(0.2)
     raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
+
+
+def stop(processes: list[subprocess.Popen], timeout: float = 15) -> None:
+    """Stop the processes a test started: TERM, then KILL after `timeout`, reaped either way; back
+    only once no other session uses the test database (PostgreSQL refuses to drop a database in
+    use at the end of the run, and a process's session outlives it by a moment)."""
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    wait_for(_alone_on_the_database, "the stopped processes' database sessions to end", timeout=30)
+
+
+def _alone_on_the_database() -> bool:
+    if connection.vendor != "postgresql":
+        return True
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return cursor.fetchone()[0] == 0

@@ -42,7 +42,7 @@ from lifeboat_site.celery import app as celery_app
 from notifications.models import Notification, Status
 from tests import real_services
 from tests.factories import PASSWORD, GameFactory, UserFactory
-from tests.real_services import BROKER, NEEDS_REAL_BROKER, database_url
+from tests.real_services import BROKER, NEEDS_REAL_BROKER, database_url, stop
 
 HOST = "lifeboat.test"
 TIMEOUT = 60.0
@@ -164,13 +164,7 @@ def site(tmp_path: Path):
         yield nodes, lambda: [json.loads(m) for m in recorded.lrange(mail_key, 0, -1)]
     finally:
         celery_app.conf.task_always_eager = old_eager
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stop(processes)
         for log in logs:
             log.close()
         recorded.delete(mail_key)

@@ -27,7 +27,7 @@ from notifications import tasks
 from notifications.models import Notification, Status
 from tests import real_services
 from tests.factories import GameFactory, UserFactory
-from tests.real_services import BROKER, NEEDS_REAL_BROKER, database_url
+from tests.real_services import BROKER, NEEDS_REAL_BROKER, database_url, stop
 
 TIMEOUT = 30.0
 
@@ -70,11 +70,7 @@ def worker(tmp_path: Path):
         yield tmp_path
     finally:
         celery_app.conf.task_always_eager = old_eager
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop([process], timeout=10)
         log.close()
 
 
