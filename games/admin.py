@@ -1,5 +1,6 @@
 """Admin for staff: games (hidden state read-only), seats, secret assignments, actions (read-only),
-writes waiting for their follow-up.
+writes waiting for their follow-up, seats that changed hands and the players' votes (read-only:
+the services write them).
 
 The admin site is staff-only, so the snapshot and secrets shown here never reach players.
 """
@@ -9,7 +10,7 @@ import json
 from django.contrib import admin
 from django.utils.html import format_html
 
-from .models import Action, Game, GameWrite, Seat, SecretAssignment
+from .models import Action, Game, GameVote, GameWrite, Seat, SeatChange, SecretAssignment
 
 
 class SeatInline(admin.TabularInline):
@@ -94,3 +95,43 @@ class GameWriteAdmin(admin.ModelAdmin):
 
     list_display = ["id", "game", "version", "kind", "acted_seat", "created_at"]
     readonly_fields = ["game", "version", "kind", "acted_seat", "actions", "created_at"]
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows only the games services write: staff read them."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(SeatChange)
+class SeatChangeAdmin(ReadOnlyAdmin):
+    """Who held a seat before whom (a substitute, a bot, a person back from a bot)."""
+
+    list_display = (
+        "game",
+        "seat_index",
+        "at_move",
+        "from_user",
+        "from_bot",
+        "to_user",
+        "to_bot",
+        "created_at",
+    )
+    list_filter = ("to_bot",)
+    raw_id_fields = ("game", "from_user", "to_user")
+
+
+@admin.register(GameVote)
+class GameVoteAdmin(ReadOnlyAdmin):
+    """Open votes of a running game's players (to abandon it, to give an absent seat to a bot)."""
+
+    list_display = ("game", "kind", "seat_index", "user", "created_at")
+    list_filter = ("kind",)
+    raw_id_fields = ("game", "user")

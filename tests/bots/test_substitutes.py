@@ -316,3 +316,27 @@ def test_a_seat_that_changes_hands_leaves_its_old_players_waiting_list(django_ca
     assert waiting.waiting_for(absent.pk) == []
     cache.delete(waiting.waiting_key(absent.pk))
     assert waiting.waiting_for(absent.pk) == []  # what the database says too
+
+
+def test_staff_read_seat_changes_and_votes_in_the_admin(django_capture_on_commit_callbacks, client):
+    from tests.factories import staff_with_totp
+
+    capture = django_capture_on_commit_callbacks
+    game, users = started(capture, n=4)
+    seat = non_creator_seat(game, users)
+    SeatStatus.objects.filter(game=game, seat_index=seat).update(absent=True)
+    voters = [u for i, u in enumerate(users) if i != seat]
+    services.game_vote(game_id=game.pk, user=voters[0], kind="abandon")
+    with capture(execute=True):
+        services.game_vote(game_id=game.pk, user=voters[0], kind="bot", seat_index=seat)
+        services.game_vote(game_id=game.pk, user=voters[1], kind="bot", seat_index=seat)
+    client.force_login(staff_with_totp())
+    changes = client.get(reverse("admin:games_seatchange_changelist")).content.decode()
+    assert "Ada" in changes  # the bot that took the seat
+    votes = client.get(reverse("admin:games_gamevote_changelist")).content.decode()
+    assert "abandon" in votes.lower()
+    assert client.get(reverse("admin:games_seatchange_add")).status_code == 403
+    change = SeatChange.objects.get(game=game)
+    deleted = client.post(reverse("admin:games_seatchange_delete", args=[change.pk]), {"post": "yes"})
+    assert deleted.status_code == 403
+    assert SeatChange.objects.filter(pk=change.pk).exists()
