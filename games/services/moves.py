@@ -366,8 +366,9 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
     for write in writes:
         _after_commit(write.game, write.kind)
     live.publish_on_commit((write.game, write.seats) for write in writes)
-    # Every player of a written game may have a game more or less waiting for them (the nav's count).
-    waiting.forget_waiting(seat.user_id for write in writes for seat in write.seats)
+    # The players whose seat changed (waited for or not, its deadline; every seat when a game ends)
+    # have a game more or less waiting for them, or another deadline (the nav's count and order).
+    waiting.forget_waiting(seat.user_id for seat in changed)
     # Prompts, mails and the idle ladder are written after the commit, by whoever follows writes up.
     note_writes([_game_write(write, now) for write in writes], [s for write in writes for s in write.seats])
 

@@ -101,19 +101,33 @@ def test_next_needs_a_sign_in(client):
     assert "login" in response.url
 
 
-def test_a_move_drops_the_cached_count_of_every_player(client, django_capture_on_commit_callbacks):
-    game, users = start_game("lifeboats")
-    state = state_of(game)
-    seat = game.engine.to_act(state)[0]
-    mover = users[seat]
-    assert [w.game_id for w in waiting.waiting_for(mover.pk)] == [game.pk]
-    action = game.engine.legal_actions(state, seat)[0]
-    with django_capture_on_commit_callbacks(execute=True):
-        services.action_submit(game_id=game.pk, user=mover, action=action, expected_version=game.version)
-    for user in users:
-        assert cache.get(waiting.waiting_key(user.pk)) is None
-    expected = {u.pk for u in users if Seat.objects.get(game=game, user=u).waiting}
-    assert {u.pk for u in users if waiting.waiting_for(u.pk)} == expected
+def test_every_players_cached_list_stays_true_move_after_move(client, django_capture_on_commit_callbacks):
+    """A write drops the cached list of each player whose seat it changed (waited for or not, its
+    deadline; every seat at the end); the others keep theirs, which stay true: after every move of a
+    game each player's list, cached or not, is what the database says."""
+    game, users = start_game("lifeboat", 4)
+
+    def database(user) -> list[tuple[int, object]]:
+        seats = Seat.objects.filter(user=user, waiting=True, resigned=False, game__status=Game.Status.RUNNING)
+        return sorted(seats.values_list("game_id", "due_at"))
+
+    kept = 0
+    for _ in range(30):
+        for user in users:  # every list cached before the move
+            waiting.waiting_for(user.pk)
+        state = state_of(game)
+        if game.engine.is_over(state):
+            break
+        seat = game.engine.to_act(state)[0]
+        action = game.engine.legal_actions(state, seat)[0]
+        with django_capture_on_commit_callbacks(execute=True):
+            game = services.action_submit(
+                game_id=game.pk, user=users[seat], action=action, expected_version=game.version
+            )
+        kept += sum(cache.get(waiting.waiting_key(u.pk)) is not None for u in users)
+        for user in users:
+            assert [(w.game_id, w.due_at) for w in waiting.waiting_for(user.pk)] == database(user)
+    assert kept > 0, "some moves leave some players' lists alone"
 
 
 def test_the_badge_costs_one_query_then_none(client):
