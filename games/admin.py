@@ -73,30 +73,6 @@ class SecretAssignmentAdmin(admin.ModelAdmin):
     raw_id_fields = ("seat",)
 
 
-@admin.register(Action)
-class ActionAdmin(admin.ModelAdmin):
-    list_display = ("game", "seq", "seat_index", "source", "created_at")
-    list_filter = ("source",)
-    raw_id_fields = ("game",)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-@admin.register(GameWrite)
-class GameWriteAdmin(admin.ModelAdmin):
-    """Writes whose prompts and mails are still to be recorded: normally none for long."""
-
-    list_display = ["id", "game", "version", "kind", "acted_seat", "created_at"]
-    readonly_fields = ["game", "version", "kind", "acted_seat", "actions", "created_at"]
-
-
 class ReadOnlyAdmin(admin.ModelAdmin):
     """Rows only the games services write: staff read them."""
 
@@ -108,6 +84,21 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(Action)
+class ActionAdmin(ReadOnlyAdmin):
+    list_display = ("game", "seq", "seat_index", "source", "created_at")
+    list_filter = ("source",)
+    raw_id_fields = ("game",)
+
+
+@admin.register(GameWrite)
+class GameWriteAdmin(admin.ModelAdmin):
+    """Writes whose prompts and mails are still to be recorded: normally none for long."""
+
+    list_display = ["id", "game", "version", "kind", "acted_seat", "created_at"]
+    readonly_fields = ["game", "version", "kind", "acted_seat", "actions", "created_at"]
 
 
 @admin.register(SeatChange)
