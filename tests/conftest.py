@@ -2,10 +2,13 @@
 
 import fcntl
 import tempfile
+import warnings
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+
+from tests.real_services import other_sessions
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
@@ -34,6 +37,17 @@ def compiled_catalogues() -> None:
 
         trans_real._translations.clear()  # catalogues loaded before the compile are stale
         trans_real._default = None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_session_left_on_the_test_database(django_db_setup, django_db_blocker):
+    """The test database is dropped at the end of the run, which PostgreSQL refuses while another
+    session still uses it (a harness fault, to be fixed where it is opened): named here first."""
+    yield
+    with django_db_blocker.unblock():
+        left = other_sessions()
+    if left:
+        warnings.warn(f"sessions left on the test database at the end of the run: {left}", stacklevel=1)
 
 
 @pytest.fixture(autouse=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import time
+from collections.abc import Iterable
 
 import pytest
 from django.db import connection
@@ -40,10 +41,11 @@ def wait_for(condition, what: str, timeout: float):
     raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
 
 
-def stop(processes: list[subprocess.Popen], timeout: float = 15) -> None:
+def stop(processes: list[subprocess.Popen], sessions_before: Iterable[int], timeout: float = 15) -> None:
     """Stop the processes a test started: TERM, then KILL after `timeout`, reaped either way; back
-    only once no other session uses the test database (PostgreSQL refuses to drop a database in
-    use at the end of the run, and a process's session outlives it by a moment)."""
+    only once the database sessions they opened are gone (those not in `sessions_before`, taken
+    with `other_sessions` before they started): PostgreSQL refuses to drop a database in use at
+    the end of the run, and a process's session outlives it by a moment."""
     for process in processes:
         process.terminate()
     for process in processes:
@@ -52,15 +54,28 @@ def stop(processes: list[subprocess.Popen], timeout: float = 15) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-    wait_for(_alone_on_the_database, "the stopped processes' database sessions to end", timeout=30)
+    before = set(sessions_before)
+    left: dict[int, str] = {}
+
+    def gone() -> bool:
+        left.clear()
+        left.update((pid, what) for pid, what in other_sessions().items() if pid not in before)
+        return not left
+
+    try:
+        wait_for(gone, "the stopped processes' database sessions to end", timeout=30)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}: {left}") from None
 
 
-def _alone_on_the_database() -> bool:
+def other_sessions() -> dict[int, str]:
+    """The test database's sessions other than this connection's, {pid: what PostgreSQL says of
+    it} (none on SQLite)."""
     if connection.vendor != "postgresql":
-        return True
+        return {}
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            "SELECT pid, application_name, client_port, backend_start, state, left(query, 120)"
+            " FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
-        return cursor.fetchone()[0] == 0
+        return {row[0]: " | ".join(str(v) for v in row[1:]) for row in cursor.fetchall()}

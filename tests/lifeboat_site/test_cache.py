@@ -10,7 +10,7 @@ import redis
 
 from lifeboat_site.cache import RedisCache
 
-URL = os.environ.get("REDIS_CACHE_URL", "redis://127.0.0.1:6379/14")
+URL = os.environ.get("REDIS_CACHE_URL") or "redis://127.0.0.1:6379/14"
 
 
 def _reachable() -> bool:

@@ -42,7 +42,7 @@ from lifeboat_site.celery import app as celery_app
 from notifications.models import Notification, Status
 from tests import real_services
 from tests.factories import PASSWORD, GameFactory, UserFactory
-from tests.real_services import BROKER, NEEDS_REAL_BROKER, database_url, stop
+from tests.real_services import BROKER, NEEDS_REAL_BROKER, database_url, other_sessions, stop
 
 HOST = "lifeboat.test"
 TIMEOUT = 60.0
@@ -147,6 +147,7 @@ def site(tmp_path: Path):
     ]
     envs += [env, env, env]
     processes, logs = [], []
+    sessions = other_sessions()
     for i, (command, process_env) in enumerate(zip(commands, envs, strict=True)):
         logs.append((tmp_path / f"process-{i}.log").open("w"))
         processes.append(
@@ -164,7 +165,7 @@ def site(tmp_path: Path):
         yield nodes, lambda: [json.loads(m) for m in recorded.lrange(mail_key, 0, -1)]
     finally:
         celery_app.conf.task_always_eager = old_eager
-        stop(processes)
+        stop(processes, sessions)
         for log in logs:
             log.close()
         recorded.delete(mail_key)

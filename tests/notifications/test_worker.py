@@ -27,7 +27,7 @@ from notifications import tasks
 from notifications.models import Notification, Status
 from tests import real_services
 from tests.factories import GameFactory, UserFactory
-from tests.real_services import BROKER, NEEDS_REAL_BROKER, database_url, stop
+from tests.real_services import BROKER, NEEDS_REAL_BROKER, database_url, other_sessions, stop
 
 TIMEOUT = 30.0
 
@@ -53,6 +53,7 @@ def worker(tmp_path: Path):
     # Messages that earlier tests published (their rows are gone) must not reach this worker.
     celery_app.control.purge()
     log = (tmp_path / "worker.log").open("w")
+    sessions = other_sessions()
     process = subprocess.Popen(
         [
             sys.executable, "-m", "celery", "-A", "lifeboat_site", "worker",
@@ -70,7 +71,7 @@ def worker(tmp_path: Path):
         yield tmp_path
     finally:
         celery_app.conf.task_always_eager = old_eager
-        stop([process], timeout=10)
+        stop([process], sessions, timeout=10)
         log.close()
 
 
