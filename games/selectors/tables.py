@@ -194,8 +194,26 @@ LEARN_PANEL_HIDDEN_SECONDS = 30 * 86400
 MAX_UNSEEN = 60
 
 
+#: How long a seat's view of one move count is kept for a later "since you last looked" (a page
+#: open for longer asks the game to be played forward again).
+SEEN_VIEW_SECONDS = 3600
+
+
+def seen_view_key(game: Game, seat: int | None, move_count: int) -> str:
+    """The one cache key of `seat`'s view after the game's first `move_count` actions (the game's
+    id and creation time: a database may reuse ids)."""
+    return ":".join(
+        ("games:view", str(game.pk), str(game.created_at.timestamp()), str(seat), str(move_count))
+    )
+
+
 def seen_view(game: Game, seat: int | None, since: int) -> dict[str, Any]:
-    """The view of `seat` after the game's first `since` actions: the deal played forward."""
+    """The view of `seat` after the game's first `since` actions: the one its table showed then,
+    kept by `table_of` in the shared cache, else the deal played forward to there."""
+    key = seen_view_key(game, seat, since)
+    view = cache.get(key)
+    if view is not None:
+        return view
     rules = game.engine
     state = rules.new_game(game.num_players, game.seed, game.options)
     steps = (
@@ -256,6 +274,8 @@ def table_of(head: TableHead, since: int | None = None) -> Table:
     state = rules.from_json(game.snapshot)
     over = rules.is_over(state)
     view = rules.view(state, seat)
+    # The view this table shows, for its reader's next look "since" this move count.
+    cache.set(seen_view_key(game, seat, game.move_count), view, SEEN_VIEW_SECONDS)
     legal = [] if seat is None or table.resigned else rules.legal_actions(state, seat)
     recent = recent_actions(game)
     first_seq = game.move_count - len(recent) + 1

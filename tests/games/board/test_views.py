@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from zoneinfo import ZoneInfo
 
@@ -392,6 +393,27 @@ def test_the_table_marks_what_changed_since_the_move_count_the_reader_saw(client
     assert marked.count('class="log-new"') >= 1
     # the page's live refresh and its forms ask for the changes since the move count it shows
     assert f"?since={game.move_count}" in marked
+
+
+def test_the_view_a_seat_was_shown_serves_its_next_look_without_playing_the_game_again(
+    client, django_assert_num_queries
+):
+    """What changed "since" is measured against the view the reader's table showed: kept when it
+    was rendered, so a long game is not played forward from the deal for every refresh."""
+    from games import selectors
+    from games.selectors.tables import seen_view_key
+
+    game, users = running_game("lifeboats", 3, 30)
+    client.force_login(users[0])
+    seat = Seat.objects.get(game=game, user=users[0]).index
+    shown_at = game.move_count
+    client.get(table_url(game), **HTMX)  # the table the reader sees at this move count
+    game = play_moves(game, users, 3, random.Random(5))
+    with django_assert_num_queries(0):
+        kept = selectors.seen_view(game, seat, shown_at)
+    cache.delete(seen_view_key(game, seat, shown_at))
+    assert kept == selectors.seen_view(game, seat, shown_at)  # the deal played forward agrees
+    assert kept != selectors.table(game_id=game.pk, user=users[0]).view
 
 
 @pytest.mark.parametrize("since", ["abc", "-1", "", "99999999", "1e3", "9" * 40])
