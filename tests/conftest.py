@@ -2,6 +2,7 @@
 
 import fcntl
 import tempfile
+import threading
 import warnings
 from pathlib import Path
 
@@ -47,7 +48,12 @@ def _no_session_left_on_the_test_database(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         left = other_sessions()
     if left:
-        warnings.warn(f"sessions left on the test database at the end of the run: {left}", stacklevel=1)
+        threads = sorted(t.name for t in threading.enumerate() if t is not threading.main_thread())
+        warnings.warn(
+            f"sessions left on the test database at the end of the run: {left}; this process's other"
+            f" threads: {threads}",
+            stacklevel=1,
+        )
 
 
 @pytest.fixture(autouse=True)
