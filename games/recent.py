@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.cache import cache
 
-from .models import Action, Game
+from .models import Action, Game, game_cache_name
 
 #: How many of the latest actions the table's log shows.
 LOG_ACTIONS = 30
@@ -26,8 +26,7 @@ Recent = list[dict[str, Any]]
 
 
 def _key(game_id: int, created_at: datetime, move_count: int) -> str:
-    # The creation time too: a database that reuses ids could give another game the same id.
-    return f"recent_actions:{game_id}:{created_at.timestamp()}:{move_count}"
+    return f"recent_actions:{game_cache_name(game_id, created_at)}:{move_count}"
 
 
 def recent_actions(game: Game) -> Recent:

@@ -34,7 +34,7 @@ from . import selectors, services, waiting
 from .board import present_table
 from .errors import GameError, WrongStatus
 from .forms import ActionForm, GameCreateForm, InviteForm, SeatForm, VersionForm, cleaned_or_error
-from .models import Action, Game
+from .models import Action, Game, game_cache_name
 from .payloads import small_int
 
 TABLE_TEMPLATE = "games/table.html"
@@ -125,15 +125,14 @@ def create(request: HttpRequest) -> HttpResponse:
 
 
 def table_cache_key(game: Game, seat: int | None, since: int | None = None) -> str:
-    """The one cache key of a started game's rendered `#table`: the game (its id and creation
-    time: a database may reuse ids), its version (every write bumps it), the seat whose view it
-    shows (or the spectator's), the move count it marks changes since (`seen_since`), and what
-    the template words and dates by: the language and the time zone."""
+    """The one cache key of a started game's rendered `#table`: the game (`game_cache_name`), its
+    version (every write bumps it), the seat whose view it shows (or the spectator's), the move
+    count it marks changes since (`seen_since`), and what the template words and dates by: the
+    language and the time zone."""
     return ":".join(
         (
             "table",
-            str(game.pk),
-            str(game.created_at.timestamp()),
+            game_cache_name(game.pk, game.created_at),
             str(game.version),
             "spectator" if seat is None else str(seat),
             "-" if since is None else str(since),

@@ -18,7 +18,7 @@ from .. import hooks, live
 from ..board.labels import label
 from ..board.log import Played
 from ..errors import GameNotFound
-from ..models import Action, Game, LearnPanelDismissal, Seat
+from ..models import Action, Game, LearnPanelDismissal, Seat, game_cache_name
 from ..recent import recent_actions
 from ..seats import bot_name
 from ..services import invite_token_matches
@@ -66,8 +66,7 @@ SEATS_CACHE_SECONDS = 60
 def seat_rows(game: Game) -> list[SeatRow]:
     """The game's seats in seat order, with their players' names: one query per game version (the
     next seat's table of the same version reads them from the shared cache)."""
-    # The creation time too: a database that reuses ids could give another game the same id.
-    key = f"seats:{game.pk}:{game.created_at.timestamp()}:{game.version}"
+    key = f"seats:{game_cache_name(game.pk, game.created_at)}:{game.version}"
     rows = cache.get(key)
     if rows is None:
         rows = _seat_rows(game)
@@ -200,11 +199,8 @@ SEEN_VIEW_SECONDS = 3600
 
 
 def seen_view_key(game: Game, seat: int | None, move_count: int) -> str:
-    """The one cache key of `seat`'s view after the game's first `move_count` actions (the game's
-    id and creation time: a database may reuse ids)."""
-    return ":".join(
-        ("games:view", str(game.pk), str(game.created_at.timestamp()), str(seat), str(move_count))
-    )
+    """The one cache key of `seat`'s view after the game's first `move_count` actions."""
+    return ":".join(("games:view", game_cache_name(game.pk, game.created_at), str(seat), str(move_count)))
 
 
 def seen_view(game: Game, seat: int | None, since: int) -> dict[str, Any]:

@@ -2,8 +2,8 @@
 
 A stored write notes itself here in its own transaction (one insert for a whole batch), and
 `signals.game_writes_committed` names its games after the commit, with the bot seats the write
-left waiting (the bots app prompts them without reading the seats again). Whoever follows writes up (the
-notifications app: prompts, mails, the idle ladder) reads a locked game's notes with
+left waiting (the bots app prompts them without reading the seats again). Whoever follows writes
+up (the notifications app: prompts, mails, the idle ladder) reads a locked game's notes with
 `pending_writes`, does its work from the game as it then is, and drops them with `writes_done`,
 all in one transaction; `late_writes` finds the games whose follow-up never came.
 """
@@ -27,9 +27,7 @@ def note_writes(writes: list[GameWrite], seats: Iterable[Seat] = ()) -> None:
     game_ids = sorted({w.game_id for w in writes})
     versions = {w.game_id: w.version for w in writes}
     bots = sorted(
-        (seat.game_id, seat.index, versions[seat.game_id])
-        for seat in seats
-        if seat.is_bot and seat.waiting and seat.index is not None and seat.game_id in versions
+        (seat.game_id, seat.index, versions[seat.game_id]) for seat in seats if seat.is_bot and seat.waiting
     )
     transaction.on_commit(
         lambda: game_writes_committed.send(sender=GameWrite, game_ids=game_ids, waiting_bots=bots)
