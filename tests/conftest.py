@@ -41,9 +41,17 @@ def compiled_catalogues() -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _no_session_left_on_the_test_database(django_db_setup, django_db_blocker):
+def _no_session_left_on_the_test_database(request):
     """The test database is dropped at the end of the run, which PostgreSQL refuses while another
-    session still uses it (a harness fault, to be fixed where it is opened): named here first."""
+    session still uses it (a harness fault, to be fixed where it is opened): named here first.
+    Only on PostgreSQL (SQLite has no sessions), where it sets the database up for the run."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        yield
+        return
+    request.getfixturevalue("django_db_setup")
+    django_db_blocker = request.getfixturevalue("django_db_blocker")
     yield
     with django_db_blocker.unblock():
         left = other_sessions()

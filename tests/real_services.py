@@ -55,17 +55,14 @@ def stop(processes: list[subprocess.Popen], sessions_before: Iterable[int], time
             process.kill()
             process.wait()
     before = set(sessions_before)
-    left: dict[int, str] = {}
 
-    def gone() -> bool:
-        left.clear()
-        left.update((pid, what) for pid, what in other_sessions().items() if pid not in before)
-        return not left
+    def opened() -> dict[int, str]:
+        return {pid: what for pid, what in other_sessions().items() if pid not in before}
 
     try:
-        wait_for(gone, "the stopped processes' database sessions to end", timeout=30)
+        wait_for(lambda: not opened(), "the stopped processes' database sessions to end", timeout=30)
     except AssertionError as exc:
-        raise AssertionError(f"{exc}: {left}") from None
+        raise AssertionError(f"{exc}: {opened()}") from None
 
 
 def other_sessions() -> dict[int, str]:
