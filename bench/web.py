@@ -15,6 +15,8 @@ What each line measures, as a player's browser does it. Each round plays two mov
 under way (a new game follows when one ends), each read by a seat other than the mover, so that
 what is measured as a render is one:
 - bare view: a view answering "ok" behind the same middleware, signed in.
+- empty page: the site's page frame (`base.html`: nav, messages, footer) around no content; the
+  floor of every page, shown for comparison with the targets (no target of its own).
 - move POST: a move played from the table's form without JavaScript: the write, answered with a
   redirect (302) to the table page, which the browser then loads.
 - table GET: the full table page of a seat that has not seen this version yet (the mail said it
@@ -42,6 +44,7 @@ throwaway_site.start()
 
 from django.conf import settings  # noqa: E402
 from django.http import HttpRequest, HttpResponse  # noqa: E402
+from django.shortcuts import render  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import include, path, reverse  # noqa: E402
 
@@ -55,6 +58,7 @@ HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "table"}
 TARGETS = {"move POST": 4.0, "table GET": 5.0, "table GET, reload": 2.0}
 LINES = (
     "bare view",
+    "empty page",
     "move POST",
     "table GET",
     "table GET, reload",
@@ -68,7 +72,15 @@ def bare(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok")
 
 
-urlpatterns = [path("bench/bare/", bare), path("", include(settings.ROOT_URLCONF))]
+def empty_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "base.html")
+
+
+urlpatterns = [
+    path("bench/bare/", bare),
+    path("bench/empty/", empty_page),
+    path("", include(settings.ROOT_URLCONF)),
+]
 
 
 def new_game(slug: str) -> tuple[Game, dict[int, Client]]:
@@ -127,11 +139,13 @@ def main(n: int, slug: str) -> None:
     signed_in = clients[0]  # for the bare view, whatever game is under way
     for _ in range(20):  # warm-up: templates, URL resolvers, sessions
         signed_in.get("/bench/bare/")
+        signed_in.get("/bench/empty/")
         signed_in.get(reverse("games:table", args=[game.pk]))
 
     samples: dict[str, list[float]] = {name: [] for name in LINES}
     for _ in range(n):
         samples["bare view"].append(timed(partial(signed_in.get, "/bench/bare/")))
+        samples["empty page"].append(timed(partial(signed_in.get, "/bench/empty/")))
         for htmx in (False, True):
             game.refresh_from_db()
             if game.status != Game.Status.RUNNING:

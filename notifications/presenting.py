@@ -52,3 +52,12 @@ def present_mail(ctx: dict[str, Any], actions: list[dict[str, Any]] | None = Non
         ]
         out["events"] = news(slug, played, view, names, reader)
     return out
+
+
+def present_digest(ctx: dict[str, Any]) -> None:
+    """Word each open turn of a digest (`ctx["games"]`) as its prompt mail is worded: its news
+    since the seat last decided, its situation, the table at a glance and the question."""
+    for section in ctx.get("games", []):
+        turn = section["turn"]
+        if turn is not None:
+            turn.update(present_mail(turn, turn.get("actions")))

@@ -32,7 +32,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from .models import Kind, Notification, Prompt
-from .presenting import present_mail
+from .presenting import present_digest, present_mail
 from .tokens import make_act_token, make_unsubscribe_token, message_id, reply_address
 
 #: Kinds that answer a mail of the player's (RFC 3834's "auto-replied"); the rest are generated.
@@ -120,6 +120,43 @@ def _language(n: Notification) -> str:
     return profile.language if profile is not None else settings.LANGUAGE_CODE
 
 
+def _digest_games(n: Notification, items: list[dict[str, Any]], zone: zoneinfo.ZoneInfo) -> list[dict[str, Any]]:
+    """A digest's items as one section per game, in the order its games first waited: the turn
+    still open (the newest one: its news, choices and links, worded by `presenting.present_digest`
+    when rendered), how many of its turns were decided or played by the deadline meanwhile, and
+    what the others sent (trade offers, private messages)."""
+    open_ids = [item["prompt"] for item in items if item.get("open") and item.get("prompt")]
+    actions = dict(Prompt.objects.filter(pk__in=open_ids).values_list("pk", "actions"))
+    games: dict[int, dict[str, Any]] = {}
+    for item in items:
+        item = dict(item)
+        game = item["game"]
+        section = games.setdefault(
+            game["id"],
+            {
+                "game": game,
+                "game_url": site_url(reverse("games:table", args=[game["id"]])),
+                "turn": None,
+                "decided": 0,
+                "notes": [],
+            },
+        )
+        if item.get("kind", Kind.PROMPT) != Kind.PROMPT:
+            item["lines"] = item.get("lines_by_language", {}).get(_language(n), [])
+            section["notes"].append(item)
+        elif item.get("open") and item["prompt"] in actions:
+            item["due_local"] = _local(item.get("due_at"), zone)
+            item["actions"] = actions[item["prompt"]]
+            item["choices"] = _choices_with_links(n, item, item["prompt"])
+            item["reply_address"] = reply_address(prompt_id=item["prompt"], user_id=n.user_id)
+            for away in item.get("away", []):
+                away["vacation_until_local"] = _local(away.get("vacation_until"), zone)
+            section["turn"] = item  # items come oldest first: a later open turn replaces it
+        else:
+            section["decided"] += 1
+    return list(games.values())
+
+
 def build_context(n: Notification) -> dict[str, Any]:
     profile = getattr(n.user, "profile", None) if n.user_id else None
     zone = profile.zone if profile is not None else zoneinfo.ZoneInfo(settings.TIME_ZONE)
@@ -160,21 +197,8 @@ def build_context(n: Notification) -> dict[str, Any]:
     if ctx.get("confirm_path"):  # an address check's link
         ctx["confirm_url"] = site_url(ctx["confirm_path"])
     if n.kind == Kind.DIGEST:
-        items = []
-        for item in ctx.get("items", []):
-            item = dict(item)
-            item["due_local"] = _local(item.get("due_at"), zone)
-            item["lines"] = item.get("lines_by_language", {}).get(_language(n), [])
-            if "game" in item:
-                item["game_url"] = site_url(reverse("games:table", args=[item["game"]["id"]]))
-            if item.get("open") and item.get("prompt"):
-                item["choices"] = _choices_with_links(n, item, item["prompt"])
-                item["reply_address"] = reply_address(prompt_id=item["prompt"], user_id=n.user_id)
-            else:
-                item["choices"] = []
-            items.append(item)
-        ctx["items"] = items
-        ctx["waiting_count"] = sum(1 for item in items if item.get("kind", Kind.PROMPT) == Kind.PROMPT)
+        ctx["games"] = _digest_games(n, ctx.get("items", []), zone)
+        ctx["waiting_count"] = sum(1 for section in ctx["games"] if section["turn"] is not None)
     return ctx
 
 
@@ -191,6 +215,7 @@ def render_parts(n: Notification) -> tuple[str, str, str, dict[str, Any]]:
             timezone.activate(zone)
         try:
             ctx.update(present_mail(ctx, ctx.get("actions")))
+            present_digest(ctx)
             prefix = f"notifications/email/{n.kind}"
             subject = " ".join(render_to_string(f"{prefix}_subject.txt", ctx).split())
             text = wrap_text(render_to_string(f"{prefix}_message.txt", ctx))

@@ -15,7 +15,7 @@ from typing import Any
 
 from games import pictures
 
-from . import labels, lifeboat, lifeboats, log, prompt
+from . import labels, lifeboat, lifeboats, log, mail_pictures, prompt
 from .log import Played, Section
 from .names import seat_number
 
@@ -182,6 +182,8 @@ class Situation:
     glance: list[str]
     questions: list[prompt.Question]
     choices: list[tuple[int, str]]
+    #: The table as chips and dots for an HTML mail (`mail_pictures`).
+    picture: Any = None
 
 
 def present_situation(
@@ -199,6 +201,7 @@ def present_situation(
         choices=[(n, labels.label(slug, view, a)) for n, a in enumerate(choices, start=1)]
         if seat is not None
         else [],
+        picture=mail_pictures.PICTURES[slug](view),
     )
 
 

@@ -1,18 +1,20 @@
 """What a person reads in a game mail (issues 14 and 22): sentences in their language, not a dump
-of the view; their own cards by name; a plain-text part wrapped at 78 characters with links whole;
-an HTML part that needs no <style>, no remote image, and knows dark mode."""
+of the view; their own cards by name; a daily digest of one section per game; a plain-text part
+wrapped at 78 characters with links whole; an HTML part that needs no <style>, no remote image,
+and knows dark mode."""
 
 import re
 
 import pytest
-from django.utils import translation
+from django.utils import timezone, translation
 
 from games.board.names import card_name, character_name
 from notifications import rendering
-from notifications.models import Kind, Notification
+from games.models import Game, Seat
+from notifications.models import Kind, Notification, Prompt
 
-from .helpers import play, start_game, state_of
-from .mail_samples import render_in
+from .helpers import play, start_game, state_of, waiting
+from .mail_samples import digest_now, render_in
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +64,29 @@ def test_a_lifeboats_prompt_mail_counts_vote_cards_and_shows_the_boats(django_ca
     _subject, text, html = render_in(row, "en")
     assert "Your vote cards:" in text
     assert "captain's hat" in text
-    assert 'class="tok' in html or "Round 1" in text  # the boats' picture once a boat is placed
+    at_sea = [b for b in row.context["view"]["boats"] if b["status"] == "sea"]
+    assert at_sea
+    # The picture: every boat at sea in its colour, each of its six seats a token.
+    for boat in at_sea:
+        assert f">{boat['colour'].capitalize()}</span>" in html
+    tokens = re.findall(r'class="tok tok-(sailor|officer|leak|empty)"', html)
+    assert len(tokens) == 6 * len(at_sea)
+    figures = [t for b in at_sea for t in b["seats"] if t is not None and "leak" not in t]
+    assert len([t for t in tokens if t in ("sailor", "officer")]) == len(figures)
+
+
+def test_a_lifeboat_prompt_mail_pictures_the_boat(django_capture_on_commit_callbacks):
+    row = a_prompt_with_news(django_capture_on_commit_callbacks, "lifeboat", 4)
+    _subject, _text, html = render_in(row, "en")
+    view = row.context["view"]
+    chips = re.findall(r'<span class="chip" style="[^"]*background: ?#[0-9A-Fa-f]{6}[^"]*">(.*?)</span>', html)
+    assert len(chips) == len(view["boat"])  # each character in the boat, in its hue
+    for chip, seat in zip(chips, view["boat"], strict=True):
+        player = view["players"][seat]
+        assert chip.count("●") == player["wounds"]
+        assert chip.count("●") + chip.count("○") == player["size"] + 1
+    birds = re.search(r"Birds: ([●○]+)", html)
+    assert birds and len(birds.group(1)) == 4 and birds.group(1).count("●") == view["birds"]
 
 
 def test_the_text_part_wraps_at_78_with_links_whole(django_capture_on_commit_callbacks):
@@ -122,3 +146,61 @@ def test_the_end_mail_gives_places_points_and_every_card(django_capture_on_commi
     places = [int(p) for p in re.findall(r"^  (\d+)\. ", text, flags=re.M)]
     assert places == sorted(places)
     assert len(places) == 4
+
+
+def a_seat_asked_again(capture, slug: str, players: int) -> tuple[Game, int]:
+    """A game under way and a seat it waits for now that it also asked before (that turn decided)."""
+    game, _users = start_game(capture, slug=slug, num_players=players, seed=11)
+    for _ in range(200):
+        game = play(capture, game)
+        for seat in waiting(game):
+            prompts = Prompt.objects.filter(game=game, seat_index=seat)
+            if prompts.filter(closed_at__isnull=True).exists() and prompts.filter(closed_at__isnull=False).exists():
+                return game, seat
+    raise AssertionError("no seat was asked twice")
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "cs"])
+def test_a_digest_has_one_section_per_game_with_the_open_turn_worded_as_its_mail(
+    django_capture_on_commit_callbacks, language
+):
+    game, seat = a_seat_asked_again(django_capture_on_commit_callbacks, "lifeboat", 4)
+    user = Seat.objects.get(game=game, index=seat).user
+    turns = Notification.objects.filter(user=user, kind=Kind.PROMPT).count()
+    [row] = digest_now(user.pk)
+    subject, text, html = render_in(row, language)
+    state = state_of(game)
+    flat = " ".join(text.split())
+    with translation.override(language):
+        waiting_one = translation.ngettext(
+            "Your daily digest: %(counter)s game waiting", "Your daily digest: %(counter)s games waiting", 1
+        ) % {"counter": 1}
+        decided = translation.ngettext(
+            "Before this turn, %(n)s more was decided or played by the deadline.",
+            "Before this turn, %(n)s more were decided or played by the deadline.",
+            turns - 1,
+        ) % {"n": turns - 1}
+        headings = [translation.gettext(h) for h in ("Your situation", "The table at a glance")]
+        own = [card_name(c) for c in state.hands[seat]]
+        character = character_name(state.chars[seat])
+    assert waiting_one in subject  # games waiting, not mails: the game asked this seat `turns` times
+    assert text.count(f"#{game.pk} ==") == 1
+    assert decided in flat
+    for heading in headings:
+        assert heading in text and heading in html
+    assert character in flat
+    assert all(name in flat for name in own)
+    links = re.findall(r"/mail/act/\S+", text)
+    assert links and len(links) == len(set(links))  # the open turn's choices, each its own link
+
+
+def test_a_digest_of_turns_all_decided_says_nothing_waits(django_capture_on_commit_callbacks):
+    game, seat = a_seat_asked_again(django_capture_on_commit_callbacks, "lifeboats", 3)
+    game = play(django_capture_on_commit_callbacks, game, seat)
+    user = Seat.objects.get(game=game, index=seat).user
+    Prompt.objects.filter(game=game, seat_index=seat).update(closed_at=timezone.now())
+    [row] = digest_now(user.pk)
+    subject, text, _html = render_in(row, "en")
+    assert subject.endswith("Your daily digest")
+    assert "Nothing waits for you here now: your" in " ".join(text.split())
+    assert "/mail/act/" not in text
