@@ -31,7 +31,7 @@ from accounts.models import Profile
 from . import push
 from .errors import InvitationLimit
 from .models import ANNOUNCE_KINDS, Kind, Notification, Prompt, Status
-from .preferences import decide, digest_due
+from .preferences import current_views, decide, digest_due, trade_offer_open
 from .rendering import build_message
 
 logger = logging.getLogger(__name__)
@@ -381,7 +381,8 @@ def send_digests(*, now: dt.datetime | None = None) -> int:
 
 @transaction.atomic
 def _make_digest(user_id: int, local_day: dt.date, now: dt.datetime) -> int:
-    """The user's digest of the day from the rows waiting for it (locked); returns 1, or 0 if none."""
+    """The user's digest of the day from the rows waiting for it (locked); returns 1, or 0 if none.
+    An open turn is told with the seat's view as it is now; an answered trade offer is left out."""
     items = list(
         Notification.objects.select_for_update(of=("self",))
         .filter(user_id=user_id, status=Status.DIGEST)
@@ -408,8 +409,18 @@ def _make_digest(user_id: int, local_day: dt.date, now: dt.datetime) -> int:
         for i in items
         if i.kind == Kind.PROMPT
     ]
-    # What others did that concerns the player: trades offered to them, private messages to them.
-    entries += [{**i.context, "kind": i.kind} for i in items if i.kind in ANNOUNCE_KINDS]
+    # The open turns' situation as it is now: the decision runs on, the table around it may not.
+    now_views = current_views({(e["game"]["id"], e["seat"]) for e in entries if e["open"] and "seat" in e})
+    for entry in entries:
+        if entry["open"] and (entry["game"]["id"], entry.get("seat")) in now_views:
+            entry["view"] = now_views[(entry["game"]["id"], entry["seat"])]
+    # What others did that concerns the player: trades offered to them (while still open), private
+    # messages to them.
+    entries += [
+        {**i.context, "kind": i.kind}
+        for i in items
+        if i.kind == Kind.MESSAGE or (i.kind == Kind.TRADE_OFFER and trade_offer_open(i))
+    ]
     digest = Notification.objects.create(
         kind=Kind.DIGEST,
         dedupe_key=f"digest:{user_id}:{local_day}",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -109,6 +110,24 @@ def decide(n: Notification, now: dt.datetime) -> Decision:
     if profile is not None and profile.in_quiet_hours(now):
         return Decision("hold", quiet_hours_end(profile, now))
     return Decision("send")
+
+
+def current_views(seats: Iterable[tuple[int, int]]) -> dict[tuple[int, int], dict[str, Any]]:
+    """{(game id, seat): that seat's view of its running game now} for these seats (one query)."""
+    wanted = set(seats)
+    rows = Game.objects.filter(pk__in={g for g, _s in wanted}, status=Game.Status.RUNNING).values_list(
+        "pk", "slug", "snapshot"
+    )
+    views = {}
+    for game_id, slug, snapshot in rows:
+        if snapshot is None:
+            continue
+        rules = engine.get_game(slug)
+        state = rules.from_json(snapshot)
+        for g, seat in wanted:
+            if g == game_id:
+                views[(g, seat)] = rules.view(state, seat)
+    return views
 
 
 def trade_offer_open(n: Notification) -> bool:

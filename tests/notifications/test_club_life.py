@@ -130,6 +130,32 @@ def test_a_digest_player_gets_the_offer_in_the_digest(django_capture_on_commit_c
     assert_no_secrets(game, receiver, digest)
 
 
+
+def test_an_offer_answered_before_the_digest_is_left_out_of_it(django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    game, users = actions_phase(capture)
+    for user in users:
+        user.profile.notify_mode = NotifyMode.DIGEST
+        user.profile.save()
+    mail.outbox.clear()
+    _giver, receiver, _card = offer_trade(capture, game, users)
+    offer = next(o for o in state_of(game).offers if o["to"] == receiver)
+    with committed(capture):
+        game_services.action_submit(
+            game_id=game.pk,
+            user=users[receiver],
+            action={"type": "answer_trade", "offer": offer["id"], "accept": False},
+            expected_version=game.version,
+        )
+    Notification.objects.filter(user=users[receiver], status=Status.DIGEST).update(
+        created_at=timezone.now() - dt.timedelta(days=2)
+    )
+    with committed(capture):
+        outbox.send_digests()
+    digests = [m for m in mails_to(users[receiver]) if "digest" in m.subject]
+    assert all("offers you" not in mail_text(m) for m in digests)
+    assert rows(kind=Kind.TRADE_OFFER)[0].status == Status.DIGESTED
+
 # -- private messages -------------------------------------------------------------------------
 def test_a_private_message_is_mailed_to_its_one_reader(django_capture_on_commit_callbacks):
     capture = django_capture_on_commit_callbacks

@@ -61,9 +61,11 @@ def assert_mail_keeps_secrets(game: Game, state: Any, row: Notification) -> None
     secrets = game.engine.secrets_from(state, seat)
     row.user.profile.language = "en"
     subject, text, html, ctx = rendering.render_parts(row)
-    # (a digest gathers prompt mails of earlier versions: its parts are searched, not their views)
+    # A digest gathers prompt mails of earlier versions: its parts are searched, and the views of
+    # its open turns (the seat's view now), not the views its closed turns were asked with.
     items = row.context.get("items", [row.context])
-    sources = json.dumps(row.context.get("view")) + json.dumps(ctx.get("actions", []))
+    open_views = [i.get("view") for i in items if i.get("open")] if row.kind == Kind.DIGEST else []
+    sources = json.dumps([row.context.get("view"), *open_views]) + json.dumps(ctx.get("actions", []))
     for where, body in (("text part", subject + text), ("HTML part", html), ("view", sources)):
         assert not found(secrets, body), (
             f"seat {seat}'s {row.kind} mail ({where}) shows {found(secrets, body)}"

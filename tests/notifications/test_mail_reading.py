@@ -13,7 +13,7 @@ from notifications import rendering
 from games.models import Game, Seat
 from notifications.models import Kind, Notification, Prompt
 
-from .helpers import play, start_game, state_of, waiting
+from .helpers import open_prompt, play, start_game, state_of, until_several_wait, waiting
 from .mail_samples import digest_now, render_in
 
 pytestmark = pytest.mark.django_db
@@ -204,3 +204,22 @@ def test_a_digest_of_turns_all_decided_says_nothing_waits(django_capture_on_comm
     assert subject.endswith("Your daily digest")
     assert "Nothing waits for you here now: your" in " ".join(text.split())
     assert "/mail/act/" not in text
+
+
+def test_a_digest_tells_an_open_turn_as_the_table_is_now(django_capture_on_commit_callbacks):
+    """A vote waits for several seats: one answers, the other's decision runs on (its prompt is kept);
+    the digest shows that seat the table as it is now, not as it was when it was asked."""
+    capture = django_capture_on_commit_callbacks
+    game, _users = start_game(capture, slug="lifeboats", num_players=3, seed=11)
+    game = until_several_wait(capture, game)
+    asked, other = waiting(game)[:2]
+    kept = open_prompt(game, asked)
+    game = play(capture, game, other)
+    assert open_prompt(game, asked) == kept
+    user = Seat.objects.get(game=game, index=asked).user
+    [row] = digest_now(user.pk)
+    [turn] = [item for item in row.context["items"] if item.get("open")]
+    now = game.engine.view(state_of(game), asked)
+    asked_then = Notification.objects.get(prompt=kept, kind=Kind.PROMPT).context["view"]
+    assert asked_then != now
+    assert turn["view"] == now
