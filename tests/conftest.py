@@ -1,5 +1,6 @@
 """Session set-up shared by every test directory."""
 
+import copy
 import fcntl
 import tempfile
 import threading
@@ -10,6 +11,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.real_services import other_sessions
+from tests.strict_templates import MISSING
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
@@ -62,6 +64,17 @@ def _no_session_left_on_the_test_database(request):
             f" threads: {threads}",
             stacklevel=1,
         )
+
+
+@pytest.fixture
+def strict_templates(settings):
+    """Our templates show `strict_templates.MISSING` where they read a variable or field that is
+    not there (Django shows nothing: a mail picture that read fields no presenter had went
+    unnoticed). Not for every test: third-party templates (the admin's, allauth's) rely on that
+    silence."""
+    templates = copy.deepcopy(settings.TEMPLATES)
+    templates[0]["OPTIONS"]["string_if_invalid"] = MISSING
+    settings.TEMPLATES = templates
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,8 @@
 Random games of both slugs are played to the end through the move POST (htmx) with random legal
 actions (sometimes an optional one of a seat that is not waited for); along the way every seat's
 table page, table fragment, move fragment, replay, lobby, history and API response, and a
-spectator's, are searched for `secrets_from(state, seat)`. Every card the pages show carries its
+spectator's, are searched for `secrets_from(state, seat)` (and for a template variable that is
+not there: `strict_templates`). Every card the pages show carries its
 id (`data-card`), so a card shown to the wrong seat is found by id. At the end, when everything
 is public, every seat's results name every card every seat held. No table draws a card face
 (`#face-...`) or a `data-card` for a card outside the seat's own view, the one marking what
@@ -18,6 +19,7 @@ from django.test import Client
 from django.urls import reverse
 
 import engine
+from tests.strict_templates import assert_nothing_missing
 from tests.factories import UserFactory
 
 from .helpers import (
@@ -58,6 +60,7 @@ def check_responses(clients, api, game, users, spectator, *, replay: bool = True
         for where, response in responses.items():
             assert response.status_code == 200, where
             assert_no_secrets(response.content.decode(), secrets, f"seat {seat}'s {where}")
+            assert_nothing_missing(response.content.decode(), f"seat {seat}'s {where}")
             if where.startswith("table"):  # no card face is drawn for a card the seat may not see
                 drawn = not_seen(game.slug, response.content.decode(), view)
                 assert not drawn, f"seat {seat}'s {where} draws {sorted(drawn)}"
@@ -67,7 +70,7 @@ def check_responses(clients, api, game, users, spectator, *, replay: bool = True
 
 @pytest.mark.parametrize("slug", sorted(engine.GAMES))
 @pytest.mark.parametrize("seed", [1, 2])
-def test_no_response_shows_another_seats_secrets(slug, seed):
+def test_no_response_shows_another_seats_secrets(slug, seed, strict_templates):
     rng = random.Random(seed)
     rules = engine.get_game(slug)
     n = rng.randint(rules.min_players, rules.max_players)

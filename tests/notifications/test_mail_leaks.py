@@ -4,7 +4,8 @@ along the way (start, prompt, reminder, digest, absent, end; `mail_samples.play_
 mail is searched when it is written, with the state it was written from, in both its parts: no
 secret card id (hands, Love and Hate, the draft, unseen Navigation cards, vote cards cast or in
 hand) in its body or in the context it is rendered from, and no secret card by a name that only
-that card has (a Navigation card's number). At the end every card is public: the end mail names
+that card has (a Navigation card's number); and no template variable that is not there
+(`strict_templates`). At the end every card is public: the end mail names
 every card each seat held.
 """
 
@@ -18,6 +19,7 @@ from django.utils import translation
 from django.utils.html import escape
 
 from games.board.names import card_name
+from tests.strict_templates import assert_nothing_missing
 from games.models import Game, Seat
 from notifications import rendering
 from notifications.models import Kind, Notification
@@ -70,6 +72,7 @@ def assert_mail_keeps_secrets(game: Game, state: Any, row: Notification) -> None
         assert not found(secrets, body), (
             f"seat {seat}'s {row.kind} mail ({where}) shows {found(secrets, body)}"
         )
+        assert_nothing_missing(body, f"seat {seat}'s {row.kind} mail ({where})")
     news = [ev for i in items for act in i.get("news") or [] for ev in act["events"]]
     assert all(visible_to(ev, seat) for ev in news), f"seat {seat}'s {row.kind} mail tells another's event"
     flat = " ".join(text.split())  # the text part is wrapped: lines compared without it
@@ -84,7 +87,9 @@ def assert_mail_keeps_secrets(game: Game, state: Any, row: Notification) -> None
 @pytest.mark.parametrize(
     ("slug", "players", "seed"), [("lifeboat", 4, 1), ("lifeboat", 6, 2), ("lifeboats", 5, 4)]
 )
-def test_no_game_mail_shows_another_seats_secrets(django_capture_on_commit_callbacks, slug, players, seed):
+def test_no_game_mail_shows_another_seats_secrets(
+    django_capture_on_commit_callbacks, strict_templates, slug, players, seed
+):
     checked: Counter[str] = Counter()
     ends: list[tuple[Notification, Any]] = []
 
