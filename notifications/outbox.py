@@ -30,7 +30,7 @@ from accounts.models import Profile
 
 from . import push
 from .errors import InvitationLimit
-from .models import ANNOUNCE_KINDS, Kind, Notification, Prompt, Status
+from .models import Kind, Notification, Prompt, Status
 from .preferences import current_views, decide, digest_due, trade_offer_open
 from .rendering import build_message
 

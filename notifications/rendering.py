@@ -120,7 +120,9 @@ def _language(n: Notification) -> str:
     return profile.language if profile is not None else settings.LANGUAGE_CODE
 
 
-def _digest_games(n: Notification, items: list[dict[str, Any]], zone: zoneinfo.ZoneInfo) -> list[dict[str, Any]]:
+def _digest_games(
+    n: Notification, items: list[dict[str, Any]], zone: zoneinfo.ZoneInfo
+) -> list[dict[str, Any]]:
     """A digest's items as one section per game, in the order its games first waited: the turn
     still open (the newest one: its news, choices and links, worded by `presenting.present_digest`
     when rendered), how many of its turns were decided or played by the deadline meanwhile, and

@@ -16,8 +16,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from engine.lifeboat.data import BIRDS_TO_LAND
-from games.pictures.words import COLOUR_LETTERS, word
 from games.pictures.palette import CHARACTER_FILL, GAME_FILL, GREY, ink_on
+from games.pictures.words import COLOUR_LETTERS, word
 
 from .names import character_name, colour_name, condition_name, rank_name
 

@@ -19,8 +19,8 @@ from django.test import Client
 from django.urls import reverse
 
 import engine
-from tests.strict_templates import assert_nothing_missing
 from tests.factories import UserFactory
+from tests.strict_templates import assert_nothing_missing
 
 from .helpers import (
     act_url,

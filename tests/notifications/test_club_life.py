@@ -56,6 +56,23 @@ def actions_phase(capture):
     raise AssertionError("no Actions phase reached")
 
 
+def digest_players_in_actions(capture):
+    """`actions_phase` with every player on the daily digest, and no mail sent yet."""
+    game, users = actions_phase(capture)
+    for user in users:
+        user.profile.notify_mode = NotifyMode.DIGEST
+        user.profile.save()
+    mail.outbox.clear()
+    return game, users
+
+
+def digest_due_for(user):
+    """The user's waiting rows two days old: their digest is due whatever the hour."""
+    Notification.objects.filter(user=user, status=Status.DIGEST).update(
+        created_at=timezone.now() - dt.timedelta(days=2)
+    )
+
+
 def offer_trade(capture, game, users):
     state = state_of(game)
     giver = next(p for p in range(4) if state.hands[p])
@@ -111,18 +128,12 @@ def test_an_offer_is_announced_once_and_not_after_it_was_answered(django_capture
 
 def test_a_digest_player_gets_the_offer_in_the_digest(django_capture_on_commit_callbacks):
     capture = django_capture_on_commit_callbacks
-    game, users = actions_phase(capture)
-    for user in users:
-        user.profile.notify_mode = NotifyMode.DIGEST
-        user.profile.save()
-    mail.outbox.clear()
+    game, users = digest_players_in_actions(capture)
     _giver, receiver, _card = offer_trade(capture, game, users)
     assert not [m for m in mails_to(users[receiver]) if "trade offer" in m.subject]
     row = rows(kind=Kind.TRADE_OFFER)[0]
     assert row.status == Status.DIGEST
-    Notification.objects.filter(user=users[receiver], status=Status.DIGEST).update(
-        created_at=timezone.now() - dt.timedelta(days=2)
-    )
+    digest_due_for(users[receiver])
     with committed(capture):
         assert outbox.send_digests() >= 1
     (digest,) = [m for m in mails_to(users[receiver]) if "digest" in m.subject]
@@ -130,14 +141,9 @@ def test_a_digest_player_gets_the_offer_in_the_digest(django_capture_on_commit_c
     assert_no_secrets(game, receiver, digest)
 
 
-
 def test_an_offer_answered_before_the_digest_is_left_out_of_it(django_capture_on_commit_callbacks):
     capture = django_capture_on_commit_callbacks
-    game, users = actions_phase(capture)
-    for user in users:
-        user.profile.notify_mode = NotifyMode.DIGEST
-        user.profile.save()
-    mail.outbox.clear()
+    game, users = digest_players_in_actions(capture)
     _giver, receiver, _card = offer_trade(capture, game, users)
     offer = next(o for o in state_of(game).offers if o["to"] == receiver)
     with committed(capture):
@@ -147,14 +153,13 @@ def test_an_offer_answered_before_the_digest_is_left_out_of_it(django_capture_on
             action={"type": "answer_trade", "offer": offer["id"], "accept": False},
             expected_version=game.version,
         )
-    Notification.objects.filter(user=users[receiver], status=Status.DIGEST).update(
-        created_at=timezone.now() - dt.timedelta(days=2)
-    )
+    digest_due_for(users[receiver])
     with committed(capture):
         outbox.send_digests()
     digests = [m for m in mails_to(users[receiver]) if "digest" in m.subject]
     assert all("offers you" not in mail_text(m) for m in digests)
     assert rows(kind=Kind.TRADE_OFFER)[0].status == Status.DIGESTED
+
 
 # -- private messages -------------------------------------------------------------------------
 def test_a_private_message_is_mailed_to_its_one_reader(django_capture_on_commit_callbacks):

@@ -19,10 +19,10 @@ from django.utils import translation
 from django.utils.html import escape
 
 from games.board.names import card_name
-from tests.strict_templates import assert_nothing_missing
 from games.models import Game, Seat
 from notifications import rendering
 from notifications.models import Kind, Notification
+from tests.strict_templates import assert_nothing_missing
 
 from .mail_samples import GAME_KINDS, play_out, render_in
 

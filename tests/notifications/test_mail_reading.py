@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone, translation
 
 from games.board.names import card_name, character_name
-from notifications import rendering
 from games.models import Game, Seat
+from notifications import rendering
 from notifications.models import Kind, Notification, Prompt
 
 from .helpers import open_prompt, play, start_game, state_of, until_several_wait, waiting
@@ -79,14 +79,18 @@ def test_a_lifeboat_prompt_mail_pictures_the_boat(django_capture_on_commit_callb
     row = a_prompt_with_news(django_capture_on_commit_callbacks, "lifeboat", 4)
     _subject, _text, html = render_in(row, "en")
     view = row.context["view"]
-    chips = re.findall(r'<span class="chip" style="[^"]*background: ?#[0-9A-Fa-f]{6}[^"]*">(.*?)</span>', html)
+    chips = re.findall(
+        r'<span class="chip" style="[^"]*background: ?#[0-9A-Fa-f]{6}[^"]*">(.*?)</span>', html
+    )
     assert len(chips) == len(view["boat"])  # each character in the boat, in its hue
     for chip, seat in zip(chips, view["boat"], strict=True):
         player = view["players"][seat]
         assert chip.count("●") == player["wounds"]
         assert chip.count("●") + chip.count("○") == player["size"] + 1
     birds = re.search(r"Birds: ([●○]+)", html)
-    assert birds and len(birds.group(1)) == 4 and birds.group(1).count("●") == view["birds"]
+    assert birds
+    assert len(birds.group(1)) == 4
+    assert birds.group(1).count("●") == view["birds"]
 
 
 def test_the_text_part_wraps_at_78_with_links_whole(django_capture_on_commit_callbacks):
@@ -155,7 +159,10 @@ def a_seat_asked_again(capture, slug: str, players: int) -> tuple[Game, int]:
         game = play(capture, game)
         for seat in waiting(game):
             prompts = Prompt.objects.filter(game=game, seat_index=seat)
-            if prompts.filter(closed_at__isnull=True).exists() and prompts.filter(closed_at__isnull=False).exists():
+            if (
+                prompts.filter(closed_at__isnull=True).exists()
+                and prompts.filter(closed_at__isnull=False).exists()
+            ):
                 return game, seat
     raise AssertionError("no seat was asked twice")
 
@@ -187,11 +194,13 @@ def test_a_digest_has_one_section_per_game_with_the_open_turn_worded_as_its_mail
     assert text.count(f"#{game.pk} ==") == 1
     assert decided in flat
     for heading in headings:
-        assert heading in text and heading in html
+        assert heading in text
+        assert heading in html
     assert character in flat
     assert all(name in flat for name in own)
     links = re.findall(r"/mail/act/\S+", text)
-    assert links and len(links) == len(set(links))  # the open turn's choices, each its own link
+    assert links
+    assert len(links) == len(set(links))
 
 
 def test_a_digest_of_turns_all_decided_says_nothing_waits(django_capture_on_commit_callbacks):
