@@ -31,7 +31,7 @@ from accounts.models import Profile
 from . import push
 from .errors import InvitationLimit
 from .models import Kind, Notification, Prompt, Status
-from .preferences import current_views, decide, digest_due, trade_offer_open
+from .preferences import current_views, decide, digest_due, offer_open_in
 from .rendering import build_message
 
 logger = logging.getLogger(__name__)
@@ -409,17 +409,22 @@ def _make_digest(user_id: int, local_day: dt.date, now: dt.datetime) -> int:
         for i in items
         if i.kind == Kind.PROMPT
     ]
-    # The open turns' situation as it is now: the decision runs on, the table around it may not.
-    now_views = current_views({(e["game"]["id"], e["seat"]) for e in entries if e["open"] and "seat" in e})
+    # The seats' views now (one read of each game): an open turn's situation is told as it is now
+    # (the decision runs on, the table around it may not), and a trade offer only while it is open.
+    offers = [i for i in items if i.kind == Kind.TRADE_OFFER and i.seat_index is not None]
+    now_views = current_views(
+        {(e["game"]["id"], e["seat"]) for e in entries if e["open"] and "seat" in e}
+        | {(i.game_id, i.seat_index) for i in offers}
+    )
     for entry in entries:
         if entry["open"] and (entry["game"]["id"], entry.get("seat")) in now_views:
             entry["view"] = now_views[(entry["game"]["id"], entry["seat"])]
-    # What others did that concerns the player: trades offered to them (while still open), private
-    # messages to them.
+    # What others did that concerns the player: trades offered to them, private messages to them.
     entries += [
         {**i.context, "kind": i.kind}
         for i in items
-        if i.kind == Kind.MESSAGE or (i.kind == Kind.TRADE_OFFER and trade_offer_open(i))
+        if i.kind == Kind.MESSAGE
+        or (i in offers and offer_open_in(now_views.get((i.game_id, i.seat_index)), i))
     ]
     digest = Notification.objects.create(
         kind=Kind.DIGEST,

@@ -132,13 +132,14 @@ def current_views(seats: Iterable[tuple[int, int]]) -> dict[tuple[int, int], dic
 
 def trade_offer_open(n: Notification) -> bool:
     """Whether the trade offer a row announces is still open to its seat (from that seat's view)."""
-    row = (
-        Game.objects.filter(pk=n.game_id, status=Game.Status.RUNNING).values_list("slug", "snapshot").first()
-    )
-    if row is None or row[1] is None or n.seat_index is None:
+    if n.seat_index is None:
         return False
-    rules = engine.get_game(row[0])
-    view = rules.view(rules.from_json(row[1]), n.seat_index)
+    view = current_views([(n.game_id, n.seat_index)]).get((n.game_id, n.seat_index))
+    return offer_open_in(view, n)
+
+
+def offer_open_in(view: dict[str, Any] | None, n: Notification) -> bool:
+    """Whether the trade offer row `n` announces is open in `view` (its seat's view now)."""
     me = view.get("me") if isinstance(view, dict) else None
     offers = me.get("offers", []) if isinstance(me, dict) else []
     return any(o.get("id") == n.context.get("offer") and o.get("to") == n.seat_index for o in offers)
