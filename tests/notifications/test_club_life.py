@@ -87,6 +87,18 @@ def offer_trade(capture, game, users):
     return giver, receiver, card
 
 
+def decline_offer(capture, game, users, receiver):
+    """The receiver declines the trade offer made to it."""
+    offer = next(o for o in state_of(game).offers if o["to"] == receiver)
+    with committed(capture):
+        game_services.action_submit(
+            game_id=game.pk,
+            user=users[receiver],
+            action={"type": "answer_trade", "offer": offer["id"], "accept": False},
+            expected_version=game.version,
+        )
+
+
 # -- trade offers -----------------------------------------------------------------------------
 def test_a_trade_offer_is_mailed_to_the_seat_it_is_made_to_and_no_other(django_capture_on_commit_callbacks):
     capture = django_capture_on_commit_callbacks
@@ -114,15 +126,7 @@ def test_an_offer_is_announced_once_and_not_after_it_was_answered(django_capture
     # a digest player's announcement waits; answered meanwhile, it is cancelled when sent
     row = rows(kind=Kind.TRADE_OFFER)[0]
     Notification.objects.filter(pk=row.pk).update(status=Status.PENDING)
-    state = state_of(game)
-    offer = next(o for o in state.offers if o["to"] == receiver)
-    with committed(capture):
-        game_services.action_submit(
-            game_id=game.pk,
-            user=users[receiver],
-            action={"type": "answer_trade", "offer": offer["id"], "accept": False},
-            expected_version=game.version,
-        )
+    decline_offer(capture, game, users, receiver)
     assert outbox.deliver(row.pk) == "cancel"
 
 
@@ -145,14 +149,7 @@ def test_an_offer_answered_before_the_digest_is_left_out_of_it(django_capture_on
     capture = django_capture_on_commit_callbacks
     game, users = digest_players_in_actions(capture)
     _giver, receiver, _card = offer_trade(capture, game, users)
-    offer = next(o for o in state_of(game).offers if o["to"] == receiver)
-    with committed(capture):
-        game_services.action_submit(
-            game_id=game.pk,
-            user=users[receiver],
-            action={"type": "answer_trade", "offer": offer["id"], "accept": False},
-            expected_version=game.version,
-        )
+    decline_offer(capture, game, users, receiver)
     digest_due_for(users[receiver])
     with committed(capture):
         outbox.send_digests()
