@@ -20,7 +20,7 @@ from .lifeboat_common import PHASES, STEPS, WINDOWS, Card, Reader, cards, status
 from .lifeboat_corner import Private, TradeForm, private, trade
 from .lifeboat_questions import compose_parts, glance, question_text, situation
 from .lifeboat_results import ResultRow, ScoreLine, results, score_lines
-from .names import card_name, character_name, condition_name, navigation_line, seat_label
+from .names import card_name, character_name, condition_name, navigation_line, seat_label, upper_first
 
 __all__ = [
     "Card",
@@ -221,7 +221,7 @@ def _row_line(r: dict[str, Any], who: Reader) -> str:
         return (
             _("You put the rowed cards away: %(stack)s on the Row stack, %(bottom)s under the deck.") % values
         )
-    return (
+    return upper_first(
         _("%(who)s puts the rowed cards away: %(stack)s on the Row stack, %(bottom)s under the deck.")
         % values
     )

@@ -11,11 +11,7 @@ from django.utils.translation import pgettext_lazy
 
 from games import pictures
 
-from .names import (
-    SUBJECT,
-    card_name,
-    character_name,
-)
+from .names import IN_SENTENCE, card_name, character_name, upper_first
 
 PHASES = {
     "quartermaster": pgettext_lazy("lifeboat phase", "Quartermaster"),
@@ -69,7 +65,8 @@ class Reader:
     def __init__(self, view: dict[str, Any], reader: int | None) -> None:
         self.players, self.reader = view["players"], reader
 
-    def character(self, seat: Any, form: str = SUBJECT) -> str:
+    def character(self, seat: Any, form: str = IN_SENTENCE) -> str:
+        """A seat's character in `form` (by default as a sentence names its subject)."""
         if isinstance(seat, int) and 0 <= seat < len(self.players):
             return character_name(self.players[seat]["character"], form)
         return str(seat)
@@ -80,6 +77,10 @@ class Reader:
 
 def status(view: dict[str, Any], reader: int | None) -> str:
     """What the table is doing now, in one sentence ("You choose from 3 provisions.")."""
+    return upper_first(_status(view, reader))
+
+
+def _status(view: dict[str, Any], reader: int | None) -> str:
     who = Reader(view, reader)
     if view["phase"] == "over":
         return _("The game is over.")

@@ -10,6 +10,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 
 from .lifeboat_common import PHASES, Reader, status
 from .names import (
+    IN_SENTENCE,
     OBJECT,
     TO,
     card_list,
@@ -17,6 +18,7 @@ from .names import (
     character_name,
     condition_name,
     navigation_line,
+    upper_first,
 )
 from .prompt import Choice, Part
 
@@ -24,6 +26,11 @@ from .prompt import Choice, Part
 # -- the prompt --------------------------------------------------------------------------------
 def question_text(view: dict[str, Any], kind: str) -> str | None:
     """The question an action type answers, worded for this seat (None: the generic one)."""
+    text = _question_text(view, kind)
+    return upper_first(text) if text else text
+
+
+def _question_text(view: dict[str, Any], kind: str) -> str | None:
     who = Reader(view, view.get("seat"))
     window = view.get("window") or {}
     if kind == "react":
@@ -111,7 +118,7 @@ def situation(view: dict[str, Any], names: dict[int, str]) -> list[str]:
     lines = [
         _("You are %(character)s (Size %(size)s, %(wounds)s wounds, %(condition)s).")
         % {
-            "character": character_name(p["character"]),
+            "character": character_name(p["character"], IN_SENTENCE),
             "size": p["size"],
             "wounds": p["wounds"],
             "condition": condition_name(p["condition"]),
@@ -137,7 +144,10 @@ def situation(view: dict[str, Any], names: dict[int, str]) -> list[str]:
         values = {"give": card_list(o["give"]), "take": card_list(o["take"])}
         if o["to"] == seat:
             lines.append(
-                _("%(who)s offers you %(give)s for %(take)s.") % {**values, "who": who.character(o["from"])}
+                upper_first(
+                    _("%(who)s offers you %(give)s for %(take)s.")
+                    % {**values, "who": who.character(o["from"])}
+                )
             )
         else:
             lines.append(
@@ -177,7 +187,7 @@ def glance(view: dict[str, Any], names: dict[int, str]) -> list[str]:
     if gone:
         lines.append(
             _("Gone overboard: %(names)s.")
-            % {"names": ", ".join(character_name(p["character"]) for p in gone)}
+            % {"names": ", ".join(character_name(p["character"], IN_SENTENCE) for p in gone)}
         )
     if view.get("navigation_card"):
         lines.append(

@@ -13,6 +13,7 @@ from engine.lifeboat.data import CHARACTERS, JEWEL_POINTS, KIND, VALUE
 
 from .lifeboat_common import Card, cards
 from .names import (
+    IN_SENTENCE,
     OBJECT,
     card_name,
     character_name,
@@ -128,7 +129,7 @@ def score_lines(view: dict[str, Any], seat: int) -> list[ScoreLine]:
             lines.append(
                 ScoreLine(
                     _("Psychopath: the Size of everyone else who died (%(names)s)")
-                    % {"names": ", ".join(character_name(x) for x in dead) or _("nobody")},
+                    % {"names": ", ".join(character_name(x, IN_SENTENCE) for x in dead) or _("nobody")},
                     sum(size(x) for x in dead),
                 )
             )

@@ -4,8 +4,11 @@ Lifeboat's characters and cards are nouns that Czech and Hungarian inflect: "Vyl
 Kapitányt". Each name has its forms by use, told apart by the message context (the English is
 the same word): the subject (`SUBJECT`), a direct object (`OBJECT`), a recipient (`TO`: "passes
 to X"), a partner (`WITH`: "changes seats with X") and a source (`FROM`: "takes a card from X").
-A sentence picks the form its grammar needs; translators see the use in the context. In English
-only the article changes: "The Captain" begins a sentence, "the Captain" is mugged.
+A sentence picks the form its grammar needs; translators see the use in the context. The subject
+inside a sentence (`IN_SENTENCE`: "overboard the Captain", "the Kid gives Water") is a form of its
+own: English and Hungarian write an article there ("the Captain", "a Kapitány") that the subject
+as a label ("The Captain", "Kapitány") does not; a sentence that begins with it is upper-cased at
+its first letter (`upper_first`).
 """
 
 from __future__ import annotations
@@ -18,38 +21,44 @@ from django.utils.translation import pgettext_lazy
 
 from engine.lifeboat.data import KIND, KINDS, NAVIGATION, VALUE
 
-SUBJECT, OBJECT, TO, WITH, FROM = "subject", "object", "to", "with", "from"
+SUBJECT, IN_SENTENCE, OBJECT, TO, WITH, FROM = "subject", "in sentence", "object", "to", "with", "from"
 
 
 # -- Lifeboat: characters ------------------------------------------------------------------------
 #: Each character's name by (slug, form).
 CHARACTER_NAMES: dict[tuple[str, str], Promise] = {
     ("lady_lauren", SUBJECT): pgettext_lazy("lifeboat character", "Lady Lauren"),
+    ("lady_lauren", IN_SENTENCE): pgettext_lazy("lifeboat character: in a sentence", "Lady Lauren"),
     ("lady_lauren", OBJECT): pgettext_lazy("lifeboat character: object (mug X)", "Lady Lauren"),
     ("lady_lauren", TO): pgettext_lazy("lifeboat character: recipient (give to X)", "Lady Lauren"),
     ("lady_lauren", WITH): pgettext_lazy("lifeboat character: partner (with X)", "Lady Lauren"),
     ("lady_lauren", FROM): pgettext_lazy("lifeboat character: source (take from X)", "Lady Lauren"),
     ("sir_stephen", SUBJECT): pgettext_lazy("lifeboat character", "Sir Stephen"),
+    ("sir_stephen", IN_SENTENCE): pgettext_lazy("lifeboat character: in a sentence", "Sir Stephen"),
     ("sir_stephen", OBJECT): pgettext_lazy("lifeboat character: object (mug X)", "Sir Stephen"),
     ("sir_stephen", TO): pgettext_lazy("lifeboat character: recipient (give to X)", "Sir Stephen"),
     ("sir_stephen", WITH): pgettext_lazy("lifeboat character: partner (with X)", "Sir Stephen"),
     ("sir_stephen", FROM): pgettext_lazy("lifeboat character: source (take from X)", "Sir Stephen"),
     ("captain", SUBJECT): pgettext_lazy("lifeboat character", "The Captain"),
+    ("captain", IN_SENTENCE): pgettext_lazy("lifeboat character: in a sentence", "the Captain"),
     ("captain", OBJECT): pgettext_lazy("lifeboat character: object (mug X)", "the Captain"),
     ("captain", TO): pgettext_lazy("lifeboat character: recipient (give to X)", "the Captain"),
     ("captain", WITH): pgettext_lazy("lifeboat character: partner (with X)", "the Captain"),
     ("captain", FROM): pgettext_lazy("lifeboat character: source (take from X)", "the Captain"),
     ("first_mate", SUBJECT): pgettext_lazy("lifeboat character", "First Mate"),
+    ("first_mate", IN_SENTENCE): pgettext_lazy("lifeboat character: in a sentence", "First Mate"),
     ("first_mate", OBJECT): pgettext_lazy("lifeboat character: object (mug X)", "First Mate"),
     ("first_mate", TO): pgettext_lazy("lifeboat character: recipient (give to X)", "First Mate"),
     ("first_mate", WITH): pgettext_lazy("lifeboat character: partner (with X)", "First Mate"),
     ("first_mate", FROM): pgettext_lazy("lifeboat character: source (take from X)", "First Mate"),
     ("frenchy", SUBJECT): pgettext_lazy("lifeboat character", "Frenchy"),
+    ("frenchy", IN_SENTENCE): pgettext_lazy("lifeboat character: in a sentence", "Frenchy"),
     ("frenchy", OBJECT): pgettext_lazy("lifeboat character: object (mug X)", "Frenchy"),
     ("frenchy", TO): pgettext_lazy("lifeboat character: recipient (give to X)", "Frenchy"),
     ("frenchy", WITH): pgettext_lazy("lifeboat character: partner (with X)", "Frenchy"),
     ("frenchy", FROM): pgettext_lazy("lifeboat character: source (take from X)", "Frenchy"),
     ("kid", SUBJECT): pgettext_lazy("lifeboat character", "The Kid"),
+    ("kid", IN_SENTENCE): pgettext_lazy("lifeboat character: in a sentence", "the Kid"),
     ("kid", OBJECT): pgettext_lazy("lifeboat character: object (mug X)", "the Kid"),
     ("kid", TO): pgettext_lazy("lifeboat character: recipient (give to X)", "the Kid"),
     ("kid", WITH): pgettext_lazy("lifeboat character: partner (with X)", "the Kid"),
@@ -58,7 +67,7 @@ CHARACTER_NAMES: dict[tuple[str, str], Promise] = {
 
 
 def character_name(slug: str, form: str = SUBJECT) -> str:
-    """A Lifeboat character's name in `form` (SUBJECT, OBJECT, TO, WITH or FROM)."""
+    """A Lifeboat character's name in `form` (SUBJECT, IN_SENTENCE, OBJECT, TO, WITH or FROM)."""
     name = CHARACTER_NAMES.get((slug, form))
     return str(name) if name is not None else str(slug)
 
@@ -153,7 +162,7 @@ def navigation_line(card: str | dict[str, Any] | None) -> str:
 
 
 def _character_list(slugs: Any) -> str:
-    return ", ".join(character_name(s) for s in slugs) or _("nobody")
+    return ", ".join(character_name(s, IN_SENTENCE) for s in slugs) or _("nobody")
 
 
 CONDITIONS = {

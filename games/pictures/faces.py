@@ -92,7 +92,7 @@ class CardFace:
 
 
 def _nav_names(slugs: tuple[str, ...]) -> str:
-    return ", ".join(words.word(words.CHARACTER_NAMES, s) for s in slugs)
+    return ", ".join(words.word(words.CHARACTER_NAMES_IN_SENTENCE, s) for s in slugs)
 
 
 def navigation_sentence(nav: NavCard) -> str:

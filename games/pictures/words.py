@@ -19,6 +19,17 @@ CHARACTER_NAMES: dict[str, Promise] = {
     "kid": pgettext_lazy("lifeboat character", "The Kid"),
 }
 
+#: The same names inside a sentence ("everyone but the Kid is thirsty"), as `games.board.names`
+#: words them.
+CHARACTER_NAMES_IN_SENTENCE: dict[str, Promise] = {
+    "lady_lauren": pgettext_lazy("lifeboat character: in a sentence", "Lady Lauren"),
+    "sir_stephen": pgettext_lazy("lifeboat character: in a sentence", "Sir Stephen"),
+    "captain": pgettext_lazy("lifeboat character: in a sentence", "the Captain"),
+    "first_mate": pgettext_lazy("lifeboat character: in a sentence", "First Mate"),
+    "frenchy": pgettext_lazy("lifeboat character: in a sentence", "Frenchy"),
+    "kid": pgettext_lazy("lifeboat character: in a sentence", "the Kid"),
+}
+
 #: Two letters on a character's figure and badges (unique within a language).
 CHARACTER_MARKS: dict[str, Promise] = {
     "lady_lauren": pgettext_lazy("lifeboat character mark", "LL"),

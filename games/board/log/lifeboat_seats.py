@@ -8,10 +8,7 @@ from typing import Any
 
 from django.utils.translation import pgettext_lazy
 
-from ..names import (
-    SUBJECT,
-    character_name,
-)
+from ..names import IN_SENTENCE, character_name
 from .words import Words
 
 #: Where a wound came from, as the end of "takes a wound ...".
@@ -26,8 +23,9 @@ WOUND_CAUSES = {
 class LifeboatSeats(Words):
     """Lifeboat's names for seats: each seat's character."""
 
-    def character(self, seat: Any, form: str = SUBJECT) -> str:
-        """A seat's character in `form`, named once per log."""
+    def character(self, seat: Any, form: str = IN_SENTENCE) -> str:
+        """A seat's character in `form` (by default as a sentence names its subject), named
+        once per log."""
         found = self._names.get((seat, form))
         if found is None:
             players = self.view.get("players", [])

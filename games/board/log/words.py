@@ -106,7 +106,9 @@ class Words:
         if word is None:
             logger.warning("no sentence for %s event %r", type(self).__name__, kind)
             return None
-        return word(self, ev)
+        line = word(self, ev)
+        # a translation may put a name first that the English sentence has later
+        return upper_first(line) if line else line
 
     def worded(self, played: Played) -> list[tuple[Event, str | None]]:
         """Each event of one action with its sentence (None: nothing to say); when a deadline

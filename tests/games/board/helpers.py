@@ -112,3 +112,11 @@ def random_games(slug: str, count: int, *, options: bool = True) -> Iterator[Pla
             action = rng.choice(rules.legal_actions(state, seat))
             game.plays.append((seat, action, rules.apply(state, seat, action)))
         yield game
+
+
+#: A Lifeboat name as a label writes it ("The Captain", "A Kapitány"), which a sentence writes
+#: only at its start: inside a sentence it is "the Captain", "a Kapitány".
+LABEL_ARTICLES = {
+    "en": re.compile(r"(?<!^)\b(The Captain|The Kid)\b"),
+    "hu": re.compile(r"(?<!^)\bAz? [A-ZÁÉÍÓÖŐÚÜŰ]"),
+}

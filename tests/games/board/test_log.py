@@ -11,9 +11,9 @@ from django.utils import translation
 
 import engine
 from games.board.log import WORDS, Played, sections, words_for
-from games.board.names import character_name
+from games.board.names import IN_SENTENCE, character_name
 
-from .helpers import random_games
+from .helpers import LABEL_ARTICLES, random_games
 
 LANGUAGES = ("en", "hu", "cs")
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy", 3: "Di", 4: "Ed", 5: "Flo"}
@@ -123,9 +123,28 @@ def test_a_sentence_about_the_reader_does_not_name_their_character(language):
                 continue
             with translation.override(language):
                 text = worded(slug, ev, view, seat)
-                name = character_name(view["players"][seat]["character"])
-            if text:
-                assert name not in text, f"{kind} for its own seat in {language}: {text}"
+                character = view["players"][seat]["character"]
+                names = {character_name(character, form) for form in ("subject", IN_SENTENCE)}
+            for name in names if text else ():
+                assert name.lower() not in text.lower(), f"{kind} for its own seat in {language}: {text}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_name_inside_a_sentence_has_its_article_in_lower_case_and_a_sentence_starts_upper_case(language):
+    """ "overboard The Captain" and "thirsty The Kid" were seen: inside a sentence English writes
+    "the Captain" (Hungarian "a Kapitány"); whatever a sentence starts with, it starts upper-case
+    ("The Kid gives Water", "A Kapitány evez")."""
+    wrong = LABEL_ARTICLES.get(language)
+    for (slug, _kind), found in samples().items():
+        for ev, view in found:
+            for reader in {None, *seats_of(ev)}:
+                with translation.override(language):
+                    text = worded(slug, ev, view, reader)
+                if not text:
+                    continue
+                assert text[:1].isupper() or text[:1].isdigit(), text
+                for sentence in re.split(r"(?<=[.!?]) ", text):
+                    assert not (wrong and wrong.search(sentence)), f"{language}: {text}"
 
 
 def lines_about(slug: str, kind: str, reader_role: str) -> list[str]:

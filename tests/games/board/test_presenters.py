@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import translation
 
 import engine
 from games.board import present_situation, present_table
-from games.board.names import card_name, character_name, navigation_line
+from games.board.names import IN_SENTENCE, card_name, character_name, navigation_line
 
-from .helpers import running_game, table_for
+from .helpers import LABEL_ARTICLES, running_game, table_for
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +61,7 @@ def test_a_seat_not_waited_for_gets_only_what_it_may_do_any_time():
 
 def test_navigation_line_reads_the_printed_card():
     assert navigation_line("nav-21") == (
-        "No. 21: overboard The Kid; a bird (+1); thirsty all but Lady Lauren; "
+        "No. 21: overboard the Kid; a bird (+1); thirsty all but Lady Lauren; "
         "fighters thirsty; rowers thirsty"
     )
     assert navigation_line({"id": "nav-25"}) == "No. 25: overboard nobody; a bird (+1); thirsty nobody"
@@ -86,7 +89,7 @@ def test_a_seats_situation_names_its_own_hand_love_and_hate_and_numbers_the_choi
         legal = rules.legal_actions(state, seat)
         situation = present_situation("lifeboat", view, {i: f"P{i}" for i in range(4)}, legal)
         text = " ".join(situation.you)
-        assert text.startswith(f"You are {character_name(view['players'][seat]['character'])} ")
+        assert text.startswith(f"You are {character_name(view['players'][seat]['character'], IN_SENTENCE)} ")
         hand = ", ".join(card_name(c["id"]) for c in view["me"]["hand"])
         assert f"Your hand: {hand}." in text
         assert f"You secretly love {character_name(view['me']['loves'], 'object')}" in text
@@ -112,3 +115,32 @@ def test_a_lifeboats_seats_situation_and_the_table_at_a_glance():
     assert any(line.startswith("The red boat: lane") for line in situation.glance)
     assert situation.questions[0].text.startswith("Which boat springs a leak?")
     assert situation.choices[0][0] == 1
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_a_mails_sentences_write_a_name_inside_a_sentence_with_its_article_in_lower_case(language):
+    """ "You are The Kid" and "Gone overboard: The Captain" were seen: inside a sentence the
+    name is "the Kid" ("a Kölyök"), and every line of the situation, the glance and the
+    question starts upper-case, whatever name it starts with."""
+    rules = engine.get_game("lifeboat")
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = rules.new_game(6, seed)
+        names = {i: f"P{i}" for i in range(6)}
+        for move in range(400):
+            if rules.is_over(state):
+                break
+            seat = rng.choice(rules.to_act(state))
+            legal = rules.legal_actions(state, seat)
+            if move % 5 == 0:
+                with translation.override(language):
+                    situation = present_situation("lifeboat", rules.view(state, seat), names, legal)
+                lines = situation.you + situation.glance + [q.text for q in situation.questions]
+                for line in lines:
+                    assert line[:1].isupper() or line[:1].isdigit(), line
+                    for sentence in re.split(r"(?<=[.!?]) ", line):
+                        assert not LABEL_ARTICLES[language].search(sentence), line
+                checked += len(lines)
+            rules.apply(state, seat, rng.choice(legal))
+    assert checked > 500
