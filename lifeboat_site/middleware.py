@@ -9,6 +9,11 @@ query string, cookies, headers or form fields is answered 400 here, first in the
 An id out of range (`IdRangeMiddleware`): every `<int:...>` in our URLs is a row's id, and a number
 beyond a 64-bit column (`/games/99999999999999999999/chat/`) is no row's: SQLite raises
 OverflowError on it. Such a URL is a 404 before the view runs, for every URL of the URLconf.
+
+A method the address does not answer (`MethodNotAllowedPageMiddleware`): Django answers a GET to a
+POST-only view (`require_POST`, a form's target opened from a bookmark or a mail) with an empty
+405, a blank page; it has no handler to configure for it. This one gives it the site's page (the
+JSON API: a JSON error), with the same status and `Allow` header.
 """
 
 from __future__ import annotations
@@ -17,7 +22,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.core.exceptions import BadRequest
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
 
 NUL = "\x00"
 #: The largest id any of our tables holds (BigAutoField); larger numbers name no row.
@@ -78,3 +85,31 @@ class IdRangeMiddleware:
         for value in (*args, *kwargs.values()):
             if type(value) is int and not -MAX_ID <= value <= MAX_ID:
                 raise Http404("no such id")
+
+
+class MethodNotAllowedPageMiddleware:
+    """An empty 405 becomes the site's "not this way" page (a JSON error under `/api/`), with the
+    view's status and `Allow` header. Placed after the session, user and language middleware,
+    so the page speaks the reader's language and shows their navigation."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.status_code != 405 or response.content:
+            return response
+        allowed = response.get("Allow", "")
+        page: HttpResponse
+        if request.path_info.startswith("/api/"):
+            page = JsonResponse(
+                {
+                    "error": _("This address does not answer %(method)s; it answers %(allowed)s.")
+                    % {"method": request.method, "allowed": allowed}
+                },
+                status=405,
+            )
+        else:
+            page = TemplateResponse(request, "405.html", {"allowed": allowed}, status=405).render()
+        page["Allow"] = allowed
+        return page

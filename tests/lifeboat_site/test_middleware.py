@@ -1,6 +1,8 @@
-"""A NUL anywhere in a request is a 400 before the session, the user or any query is read."""
+"""A NUL anywhere in a request is a 400 before the session, the user or any query is read; an id
+beyond 64 bits is a 404; a method an address does not answer is the site's 405 page."""
 
 import pytest
+from django.urls import reverse
 
 from tests.factories import UserFactory
 
@@ -52,3 +54,31 @@ def test_an_id_beyond_64_bits_is_a_404(client, path):
     client.force_login(UserFactory())
     assert client.get(path).status_code == 404
     assert client.post(path).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "Not opened this way"), ("hu", "Így nem nyitható meg"), ("cs", "Takhle se to neotevírá")],
+)
+def test_a_get_to_a_post_only_address_is_the_sites_405_page_in_the_readers_language(client, language, words):
+    """Seen: a bookmarked form target (a club's settings, a table's act URL) opened as a page was
+    a blank 405."""
+    user = UserFactory()
+    user.profile.language = language
+    user.profile.save()
+    client.force_login(user)
+    response = client.get(reverse("accounts:token_create"))
+    assert response.status_code == 405
+    assert response["Allow"] == "POST"
+    body = response.content.decode()
+    assert words in body
+    assert 'href="/"' in body and "site-nav" in body  # the site's frame, with its navigation
+    assert f'<html lang="{language}">' in body
+
+
+def test_the_apis_405_is_a_json_error_that_names_the_method_and_what_is_answered(client):
+    response = client.post("/api/games/")
+    assert response.status_code == 405
+    assert response["Allow"]
+    assert "POST" in response.json()["error"]
+    assert "GET" in response.json()["error"]
