@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.board.log import Played
-from games.board.present import GAMES, news, present_board, present_situation
+from games.board.present import GAMES, news, present_results, present_situation
 from games.seats import bot_name
 
 
@@ -36,11 +36,10 @@ def present_mail(ctx: dict[str, Any], actions: list[dict[str, Any]] | None = Non
         return {}
     names = _names(ctx)
     reader = view.get("seat")
-    board = present_board(slug, view, names, reader)
     situation = present_situation(slug, view, names, actions or [])
     out: dict[str, Any] = {
         "situation": situation,
-        "board": board,
+        "final": present_results(slug, view, names, reader),
         "board_picture": f"notifications/email/_picture_{slug}.html",
         "results_html": f"notifications/email/_results_{slug}.html",
         "results_text": f"notifications/email/_results_{slug}.txt",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import pictures
 
@@ -40,6 +41,10 @@ __all__ = [
     "situation",
     "status",
 ]
+
+
+#: How the results tell equal scores apart.
+RESULTS_NOTE = gettext_lazy("Ties share a place: the rules give no tie-break.")
 
 
 @dataclass
@@ -205,7 +210,7 @@ def board(
         private=None if over else private(view),
         trade=None if over else trade(view),
         results=results(view, names, reader) if over else [],
-        results_note=_("Ties share a place: the rules give no tie-break.") if over else "",
+        results_note=str(RESULTS_NOTE) if over else "",
     )
     pic.sprite = sprite
     pic.pick_cards = frozenset(key[5:] for key in choosable if key.startswith("card:"))

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from engine.lifeboats.data import PLAYER_COLOURS, POINTS, card_colour, figure_info, is_hat
 from games import pictures
@@ -35,6 +35,13 @@ PHASES = {
     "jump_in": pgettext_lazy("lifeboats phase", "Phase 3: into the boats"),
     "over": pgettext_lazy("lifeboats phase", "Game over"),
 }
+
+
+#: How the results tell equal scores apart.
+RESULTS_NOTE = gettext_lazy(
+    "Equal points are ordered by each player's own boat: landed boats first, by harbour number; "
+    "players whose boats sank share a place."
+)
 
 
 @dataclass
@@ -227,12 +234,7 @@ def board(
         over=over,
         private=None if over else _private(view, who),
         results=results(view, names, reader) if over else [],
-        results_note=_(
-            "Equal points are ordered by each player's own boat: landed boats first, by harbour number; "
-            "players whose boats sank share a place."
-        )
-        if over
-        else "",
+        results_note=str(RESULTS_NOTE) if over else "",
     )
     pic.sprite = pictures.sprite_url("lifeboats")
     pic.cards = {

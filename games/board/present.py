@@ -107,6 +107,25 @@ def present_board(
     return GAMES[slug].board(view, names, reader, changed=changed, choosable=choosable)
 
 
+@dataclass
+class Results:
+    """The end of a game as one seat reads it: every seat's result by place (each game's
+    `ResultRow`s) and how equal scores are told apart."""
+
+    rows: list[Any]
+    note: str
+
+
+def present_results(
+    slug: str, view: dict[str, Any], names: dict[int, str], reader: int | None
+) -> Results | None:
+    """The results of a finished game's `view` ("you" is `reader`'s seat); None before the end."""
+    if view.get("phase") != "over":
+        return None
+    game = GAMES[slug]
+    return Results(rows=game.results(view, names, reader), note=str(game.RESULTS_NOTE))
+
+
 def present_prompt(
     slug: str,
     view: dict[str, Any],
