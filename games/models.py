@@ -209,6 +209,11 @@ class Action(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
     seat_index = models.PositiveSmallIntegerField()
+    #: Who held the seat when it was played (none: a bot): a seat can change hands, and a
+    #: player's record (reliability) is the actions of their own turns, not the seat's.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     payload = models.JSONField()
     events = models.JSONField(default=list)
     source = models.CharField(max_length=16, choices=Source.choices, default=Source.WEB)

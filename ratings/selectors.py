@@ -75,9 +75,11 @@ class Reliability:
 
 
 def reliability_for(user_ids: Iterable[int]) -> dict[int, Reliability]:
-    """{user id: Reliability} over every action played for the user's seats; one query.
+    """{user id: Reliability} over every action the user played; one query.
 
-    A decision is any action of the user's seat; it was on time unless the deadline played it
+    A decision is any action played while the user held its seat (`Action.user`: a seat that
+    changed hands counts for each holder only their own turns), except the site's plays for a
+    seat its player resigned; it was on time unless the deadline played it
     (`Action.source == "timeout"`).
     """
     ids = list(user_ids)
@@ -85,12 +87,14 @@ def reliability_for(user_ids: Iterable[int]) -> dict[int, Reliability]:
     if not ids:
         return out
     rows = (
-        Action.objects.filter(game__seats__user_id__in=ids, game__seats__index=F("seat_index"))
-        .values("game__seats__user_id")
+        Action.objects.filter(user_id__in=ids)
+        .exclude(source=Action.Source.RESIGNED)
+        .values("user_id")
         .annotate(total=Count("id"), late=Count("id", filter=Q(source=Action.Source.TIMEOUT)))
+        .order_by()
     )
     for row in rows:
-        out[row["game__seats__user_id"]] = Reliability(row["total"], row["total"] - row["late"])
+        out[row["user_id"]] = Reliability(row["total"], row["total"] - row["late"])
     return out
 
 

@@ -374,13 +374,16 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
 
 
 def _actions_of(write: _Write) -> list[Action]:
-    """The write's plays as rows of the log, numbered on from the game's move count."""
+    """The write's plays as rows of the log, numbered on from the game's move count, each with
+    the player who holds its seat now."""
     game = write.game
+    holder = {seat.index: seat.user_id for seat in write.seats}
     return [
         Action(
             game=game,
             seq=game.move_count + offset,
             seat_index=seat_index,
+            user_id=holder.get(seat_index),
             payload=action,
             events=events,
             source=source,

@@ -3,16 +3,20 @@ to abandon, organisers cancelling; what the substitute and the player who left m
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
+from django.apps import apps as django_apps
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
 from games import hooks, services
 from games.errors import NotAllowed, WrongStatus
-from games.models import Game, Seat, SeatChange
+from games.models import Action, Game, Seat, SeatChange
 from notifications.models import Prompt, SeatStatus
 from ratings.models import Result
+from ratings.selectors import reliability_for
 from tests.factories import GameFactory, UserFactory
 from tests.games.helpers import assert_no_secrets
 
@@ -255,6 +259,36 @@ def test_a_late_substitute_is_not_rated_and_the_player_who_left_has_no_result():
     assert all(r.rated for u, r in results.items() if u != substitute.pk)
 
 
+def test_a_seat_that_changed_hands_counts_for_each_holder_only_their_own_turns():
+    """Reliability was counted by seat: the substitute inherited the turns (and timeouts) of the
+    player they replaced, and that player's record lost them."""
+    users = [UserFactory() for _ in range(3)]
+    game = GameFactory(slug="lifeboats", num_players=3, created_by=users[0], players=users[1:])
+    game = services.game_start(game_id=game.pk, user=users[0])
+    game = play_to_end(game, stop_at=first_legal_length(game) // 3)
+    creator_seat = game.seats.get(user=users[0]).index
+    while not (waited := [i for i in game.engine.to_act(state_of(game)) if i != creator_seat]):
+        game = play_to_end(game, stop_at=game.move_count + 1)
+    seat = waited[0]
+    quitter = game.seats.get(index=seat).user
+    services.apply_default_action(game_id=game.pk, seat_index=seat, expected_version=game.version)
+    before = Action.objects.filter(game=game, seat_index=seat).count()
+    services.game_resign(game_id=game.pk, user=quitter)
+    services.seat_offer(game_id=game.pk, user=users[0], seat_index=seat)
+    substitute = UserFactory()
+    services.seat_take(game_id=game.pk, user=substitute, seat_index=seat)
+    game = play_to_end(game)
+    assert game.status == Game.Status.FINISHED
+    seats_actions = Action.objects.filter(game=game, seat_index=seat)
+    after = seats_actions.filter(seq__gt=SeatChange.objects.get(game=game).at_move).count()
+    assert after > 0
+    rel = reliability_for([quitter.pk, substitute.pk])
+    assert (rel[quitter.pk].decisions, rel[quitter.pk].on_time) == (before, before - 1)  # one timeout
+    assert (rel[substitute.pk].decisions, rel[substitute.pk].on_time) == (after, after)
+    resigned = seats_actions.filter(source=Action.Source.RESIGNED).count()
+    assert before + after + resigned == seats_actions.count()
+
+
 def test_the_substitute_is_prompted_and_the_old_prompt_closed(django_capture_on_commit_callbacks):
     """A waited-for seat changing hands: its open prompt (and its reminders) close, a new prompt
     and its mail go to the substitute."""
@@ -340,3 +374,28 @@ def test_staff_read_seat_changes_and_votes_in_the_admin(django_capture_on_commit
     deleted = client.post(reverse("admin:games_seatchange_delete", args=[change.pk]), {"post": "yes"})
     assert deleted.status_code == 403
     assert SeatChange.objects.filter(pk=change.pk).exists()
+
+
+def test_the_migration_gives_the_actions_before_a_change_of_hands_to_the_player_who_held_the_seat():
+    """`games.0011_action_user` fills `Action.user` for the games played before it, from each
+    seat's SeatChanges."""
+    holders = importlib.import_module("games.migrations.0011_action_user").holders
+    users = [UserFactory() for _ in range(3)]
+    game = GameFactory(slug="lifeboats", num_players=3, created_by=users[0], players=users[1:])
+    game = services.game_start(game_id=game.pk, user=users[0])
+    game = play_to_end(game, stop_at=12)
+    seat = next(s.index for s in game.seats.all() if s.user != users[0])
+    first = game.seats.get(index=seat).user
+    services.game_resign(game_id=game.pk, user=first)
+    services.seat_offer(game_id=game.pk, user=users[0], seat_index=seat)
+    second = UserFactory()
+    services.seat_take(game_id=game.pk, user=second, seat_index=seat)
+    game = play_to_end(game, stop_at=30)
+    written = dict(Action.objects.filter(game=game).values_list("seq", "user_id"))
+    Action.objects.filter(game=game).update(user=None)
+    holders(django_apps, None)
+    assert dict(Action.objects.filter(game=game).values_list("seq", "user_id")) == written
+    at_move = SeatChange.objects.get(game=game).at_move
+    mine = Action.objects.filter(game=game, seat_index=seat)
+    assert set(mine.filter(seq__lte=at_move).values_list("user_id", flat=True)) == {first.pk}
+    assert set(mine.filter(seq__gt=at_move).values_list("user_id", flat=True)) == {second.pk}

@@ -28,7 +28,9 @@ def late_player(timeouts: int = 3, on_time: int = 1):
     game = start_table([user, UserFactory(), UserFactory()])
     sources = ["timeout"] * timeouts + ["web"] * on_time
     for seq, source in enumerate(sources, start=100):
-        Action.objects.create(game=game, seq=seq, seat_index=0, payload={"type": "x"}, source=source)
+        Action.objects.create(
+            game=game, seq=seq, seat_index=0, user=user, payload={"type": "x"}, source=source
+        )
     return user
 
 

@@ -71,7 +71,9 @@ def test_a_minimum_reliability_keeps_unreliable_players_out():
     # Three decisions of `late`'s seat played by the deadline out of four.
     game = start_table([late, *users[1:]])
     for seq, source in enumerate(["timeout", "timeout", "timeout", "web"], start=100):
-        Action.objects.create(game=game, seq=seq, seat_index=0, payload={"type": "x"}, source=source)
+        Action.objects.create(
+            game=game, seq=seq, seat_index=0, user=late, payload={"type": "x"}, source=source
+        )
     newcomer = UserFactory()
 
     Membership.objects.create(club=season.club, user=newcomer)

@@ -85,8 +85,12 @@ def test_leaderboards_take_one_query(players, django_assert_num_queries):
 def test_reliability_counts_deadline_plays():
     users = [UserFactory() for _ in range(3)]
     game = start_table(users)
-    for seq, (seat, source) in enumerate([(0, "web"), (0, "timeout"), (1, "email"), (0, "web")], start=50):
-        Action.objects.create(game=game, seq=seq, seat_index=seat, payload={"type": "x"}, source=source)
+    holder = {s.index: s.user for s in game.seats.all()}
+    plays = [(0, "web"), (0, "timeout"), (1, "email"), (0, "web"), (1, "resigned")]
+    for seq, (seat, source) in enumerate(plays, start=50):
+        Action.objects.create(
+            game=game, seq=seq, seat_index=seat, user=holder[seat], payload={"type": "x"}, source=source
+        )
     rel = selectors.reliability_for([u.pk for u in users])
     assert (rel[users[0].pk].on_time, rel[users[0].pk].decisions) == (2, 3)
     assert rel[users[1].pk].percent == 100
