@@ -120,6 +120,20 @@ def _language(n: Notification) -> str:
     return profile.language if profile is not None else settings.LANGUAGE_CODE
 
 
+def _local_times(turn: dict[str, Any], zone: zoneinfo.ZoneInfo) -> None:
+    """A turn's deadline and its away players' returns in the reader's time zone."""
+    turn["due_local"] = _local(turn.get("due_at"), zone)
+    for away in turn.get("away", []):
+        away["vacation_until_local"] = _local(away.get("vacation_until"), zone)
+
+
+def _answerable(n: Notification, turn: dict[str, Any], prompt_id: int) -> None:
+    """A turn's numbered choices with their signed links, and the address a reply goes to: what
+    a prompt mail and a digest's open turn both offer."""
+    turn["choices"] = _choices_with_links(n, turn, prompt_id)
+    turn["reply_address"] = reply_address(prompt_id=prompt_id, user_id=n.user_id)
+
+
 def _digest_games(
     n: Notification, items: list[dict[str, Any]], zone: zoneinfo.ZoneInfo
 ) -> list[dict[str, Any]]:
@@ -147,12 +161,9 @@ def _digest_games(
             item["lines"] = item.get("lines_by_language", {}).get(_language(n), [])
             section["notes"].append(item)
         elif item.get("open") and item["prompt"] in actions:
-            item["due_local"] = _local(item.get("due_at"), zone)
             item["actions"] = actions[item["prompt"]]
-            item["choices"] = _choices_with_links(n, item, item["prompt"])
-            item["reply_address"] = reply_address(prompt_id=item["prompt"], user_id=n.user_id)
-            for away in item.get("away", []):
-                away["vacation_until_local"] = _local(away.get("vacation_until"), zone)
+            _local_times(item, zone)
+            _answerable(n, item, item["prompt"])
             section["turn"] = item  # items come oldest first: a later open turn replaces it
         else:
             section["decided"] += 1
@@ -184,18 +195,15 @@ def build_context(n: Notification) -> dict[str, Any]:
     ctx["name"] = profile.display_name if profile is not None else ""
     ctx["time_zone"] = str(zone)
     ctx["site_url"] = settings.SITE_URL.rstrip("/")
-    ctx["due_local"] = _local(ctx.get("due_at"), zone)
+    _local_times(ctx, zone)
     ctx["ends_local"] = _local(ctx.get("ends_at"), zone)  # a vacation's end
     if "game" in ctx:
         ctx["game_url"] = site_url(reverse("games:table", args=[ctx["game"]["id"]]))
     if n.user_id:
         token = make_unsubscribe_token(user_id=n.user_id, game_id=n.game_id)
         ctx["unsubscribe_url"] = site_url(reverse("notifications:unsubscribe", args=[token]))
-    for away in ctx.get("away", []):
-        away["vacation_until_local"] = _local(away.get("vacation_until"), zone)
     if n.prompt_id and ctx.get("choices"):
-        ctx["choices"] = _choices_with_links(n, ctx, n.prompt_id)
-        ctx["reply_address"] = reply_address(prompt_id=n.prompt_id, user_id=n.user_id)
+        _answerable(n, ctx, n.prompt_id)
     if ctx.get("confirm_path"):  # an address check's link
         ctx["confirm_url"] = site_url(ctx["confirm_path"])
     if n.kind == Kind.DIGEST:
