@@ -110,6 +110,6 @@ class MethodNotAllowedPageMiddleware:
                 status=405,
             )
         else:
-            page = TemplateResponse(request, "405.html", {"allowed": allowed}, status=405).render()
+            page = TemplateResponse(request, "405.html", status=405).render()
         page["Allow"] = allowed
         return page
