@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 import engine
 from clubs.errors import Invalid
 from clubs.http import handles_club_errors
-from games.board import present_board
+from games.board import present_board, present_results
 from games.board.log import Played, sections
 
 from . import selectors, tutorial
@@ -42,6 +42,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "replay": data,
         "b": board,
+        "results": present_results(data.slug, data.view, names, data.reader),
         "board_template": f"games/table.html#board_{data.slug}",
         "private_template": f"games/table.html#private_{data.slug}",
         "log": sections(data.slug, [Played(seat=None, events=data.log)], data.view, names, data.reader),
@@ -87,6 +88,7 @@ def learn(request: HttpRequest, slug: str) -> HttpResponse:
         "slug": slug,
         "players": lesson.demo.names,
         "b": present_board(slug, lesson.view, names, None),
+        "results": present_results(slug, lesson.view, names, None),
         "board_template": f"games/table.html#board_{slug}",
         "private_template": f"games/table.html#private_{slug}",
         "log": sections(slug, [Played(seat=None, events=lesson.log)], lesson.view, names, None),

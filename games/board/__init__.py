@@ -6,6 +6,6 @@ view, legal actions and log; `present_table` turns them into plain dataclasses; 
 or another seat's secrets.
 """
 
-from .present import TablePresenter, present_board, present_situation, present_table
+from .present import TablePresenter, present_board, present_results, present_situation, present_table
 
-__all__ = ["TablePresenter", "present_board", "present_situation", "present_table"]
+__all__ = ["TablePresenter", "present_board", "present_results", "present_situation", "present_table"]

@@ -9,7 +9,7 @@ names them all for `present` (`GAMES["lifeboat"]`).
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -114,8 +114,6 @@ class LifeboatBoard:
     over: bool
     private: Private | None = None
     trade: TradeForm | None = None
-    results: list[ResultRow] = field(default_factory=list)
-    results_note: str = ""
     #: The picture (inline SVG) and the sprite its faces come from.
     svg: str = ""
     sprite: str = ""
@@ -209,8 +207,6 @@ def board(
         over=over,
         private=None if over else private(view),
         trade=None if over else trade(view),
-        results=results(view, names, reader) if over else [],
-        results_note=str(RESULTS_NOTE) if over else "",
     )
     pic.sprite = sprite
     pic.pick_cards = frozenset(key[5:] for key in choosable if key.startswith("card:"))

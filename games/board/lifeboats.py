@@ -137,8 +137,6 @@ class LifeboatsBoard:
     leaks_in_play: int
     over: bool
     private: Private | None = None
-    results: list[ResultRow] = field(default_factory=list)
-    results_note: str = ""
     #: The picture (inline SVG), the sprite its pieces and faces come from, and the vote cards
     #: beside it as faces (`pictures.lifeboats_cards`: "hand", "cast", "reveal", "hand:<seat>").
     svg: str = ""
@@ -233,8 +231,6 @@ def board(
         leaks_in_play=view.get("leaks_in_play", 0),
         over=over,
         private=None if over else _private(view, who),
-        results=results(view, names, reader) if over else [],
-        results_note=str(RESULTS_NOTE) if over else "",
     )
     pic.sprite = pictures.sprite_url("lifeboats")
     pic.cards = {

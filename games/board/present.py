@@ -51,12 +51,23 @@ class Prompt:
 
 
 @dataclass
+class Results:
+    """The end of a game as one seat reads it: every seat's result by place (each game's
+    `ResultRow`s) and how equal scores are told apart."""
+
+    rows: list[Any]
+    note: str
+
+
+@dataclass
 class TablePresenter:
     slug: str
     players: list[PlayerLine]
     board: Any
     prompt: Prompt | None
     log: list[Section]
+    #: Every seat's result, once the game is over (the board's partial shows them).
+    results: Results | None = None
     #: Whether anything is marked as new since the reader last looked.
     changed: bool = False
 
@@ -67,10 +78,6 @@ class TablePresenter:
     @property
     def private_template(self) -> str:
         return f"games/table.html#private_{self.slug}"
-
-    @property
-    def results_template(self) -> str:
-        return f"games/table.html#results_{self.slug}"
 
 
 def player_names(players: list[Any]) -> dict[int, str]:
@@ -102,18 +109,9 @@ def present_board(
     changed: Collection[str] = frozenset(),
     choosable: Collection[str] = frozenset(),
 ) -> Any:
-    """The board (with the private corner and, at the end, the results) of one seat's view;
-    "you" is `reader`'s seat; `changed` and `choosable` are the picture's part keys to mark."""
+    """The board (with the private corner) of one seat's view; "you" is `reader`'s seat;
+    `changed` and `choosable` are the picture's part keys to mark."""
     return GAMES[slug].board(view, names, reader, changed=changed, choosable=choosable)
-
-
-@dataclass
-class Results:
-    """The end of a game as one seat reads it: every seat's result by place (each game's
-    `ResultRow`s) and how equal scores are told apart."""
-
-    rows: list[Any]
-    note: str
 
 
 def present_results(
@@ -187,6 +185,7 @@ def present_table(table: Any) -> TablePresenter:
         if plays
         else None,
         log=log.sections(slug, table.log, table.view, names, table.seat, table.unseen),
+        results=present_results(slug, table.view, names, table.seat),
         changed=bool(changed) or table.unseen > 0,
     )
 

@@ -47,3 +47,15 @@ def test_you_is_only_ever_the_reader(slug):
 
 def text_of_log(text: str) -> str:
     return text[text.index("Log (newest first)") :] if "Log (newest first)" in text else ""
+
+
+@pytest.mark.parametrize("slug", ["lifeboat", "lifeboats"])
+def test_the_last_step_shows_the_results_and_an_earlier_one_does_not(slug):
+    users = [UserFactory() for _ in range(4)]
+    game = play_to_end(start_table(users, slug=slug), seed=7)
+    end = text_of(page(users[0], game))
+    assert "Results" in end
+    assert "Place 1" in end
+    for user in users:
+        assert user.profile.display_name in end[end.index("Results") :]
+    assert "Results" not in text_of(page(users[0], game, step=10))

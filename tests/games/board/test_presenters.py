@@ -23,15 +23,17 @@ def test_lifeboat_board_draws_the_boat_bow_to_stern_from_the_view(players, moves
     game, users = running_game("lifeboat", players, moves)
     for user in users:
         table = table_for(game, user)
-        board = present_table(table).board
+        presented = present_table(table)
+        board = presented.board
         assert [s.seat for s in board.seats] == table.view["boat"]
         assert [s.number for s in board.seats] == [s + 1 for s in table.view["boat"]]
         mine = [s for s in board.seats + board.gone if s.is_me]
         assert [s.seat for s in mine] == [table.seat]
         if board.over:
             assert board.private is None
-            assert board.results
+            assert sorted(r.seat for r in presented.results.rows) == list(range(players))
         else:
+            assert presented.results is None
             assert board.private.love.id == table.view["me"]["love"]
             assert [c.id for c in board.private.hand] == [c["id"] for c in table.view["me"]["hand"]]
         # the picture draws every seat of the view, and marks the reader's

@@ -7,7 +7,7 @@ import pytest
 from django.template.loader import render_to_string
 
 from engine.lifeboat import final_scores
-from games.board import lifeboat, lifeboats
+from games.board import lifeboat, lifeboats, present_results
 from games.board.names import card_name
 
 from .helpers import random_games, text_of
@@ -37,7 +37,8 @@ def test_lifeboat_results_name_every_card_each_seat_held_and_its_love_and_hate()
     for game in random_games("lifeboat", 15):
         view = game.rules.view(game.state, None)
         board = lifeboat.board(view, NAMES, None)
-        html = render_to_string("games/table.html#results_lifeboat", {"b": board})
+        results = present_results("lifeboat", view, NAMES, None)
+        html = render_to_string("games/table.html#results_lifeboat", {"b": board, "results": results})
         text = text_of(html)
         for p in view["players"]:
             for card in [c["id"] for c in p["hand"] + p["table"]] + [p["love"], p["hate"]]:
