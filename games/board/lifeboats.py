@@ -225,7 +225,10 @@ def board(
                 if figure_info(j["figure"])[1] == "officer"
                 else _("%(who)s: a sailor left the %(colour)s boat")
             )
-            % {"who": upper_first(who.player(j["seat"])), "colour": colour_name(j["left"], FROM)}
+            % {
+                "who": upper_first(who.player(j["seat"]), names.values()),
+                "colour": colour_name(j["left"], FROM),
+            }
             for j in view.get("jump", {}).get("jumpers", [])
         ],
         leaks_in_play=view.get("leaks_in_play", 0),

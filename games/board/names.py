@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from engine.lifeboat.data import KIND, KINDS, NAVIGATION, VALUE
+from games.pictures.words import upper_first as upper_first  # a sentence's first letter, for the games
 
 SUBJECT, IN_SENTENCE, OBJECT, TO, WITH, FROM = "subject", "in sentence", "object", "to", "with", "from"
 
@@ -251,7 +252,3 @@ def seat_number(index: int | None) -> int | None:
 def seat_label(index: int) -> str:
     """A seat without a player's name: "Seat 1" for the engine's seat 0."""
     return _("Seat %(n)s") % {"n": index + 1}
-
-
-def upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]

@@ -93,7 +93,7 @@ class BoardWords:
             *self._vote(),
             *self._reveal(),
         ]
-        return " ".join(words.upper_first(sentence) for sentence in sentences)
+        return " ".join(words.upper_first(sentence, self.names.values()) for sentence in sentences)
 
     def _boats(self) -> list[str]:
         sentences = []

@@ -7,6 +7,8 @@ Hungarian reader sees "Ka" on the Captain (Kapitány) and "P" on the red (piros)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 
@@ -133,7 +135,12 @@ def word(table: dict[str, Promise], key: object) -> str:
     return str(found) if found is not None else str(key)
 
 
-def upper_first(text: str) -> str:
+def upper_first(text: str, names: Iterable[str] = ()) -> str:
+    """`text` with a capital first letter, as a sentence or a label starts; but a player's name
+    (one of `names`) that starts it stays as its player wrote it: "dj kat rows", "van Dijk wins"
+    (the site never rewrites a name)."""
+    if any(name and text.startswith(name) for name in names):
+        return text
     return text[:1].upper() + text[1:]
 
 

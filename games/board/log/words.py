@@ -96,7 +96,7 @@ class Words:
 
     def Name(self, seat: Any) -> str:
         """`name` at the start of a sentence."""
-        return upper_first(self.name(seat))
+        return upper_first(self.name(seat), self.names.values())
 
     def sentence(self, ev: Event) -> str | None:
         kind = ev.get("type", "")
@@ -108,7 +108,7 @@ class Words:
             return None
         line = word(self, ev)
         # a translation may put a name first that the English sentence has later
-        return upper_first(line) if line else line
+        return upper_first(line, self.names.values()) if line else line
 
     def worded(self, played: Played) -> list[tuple[Event, str | None]]:
         """Each event of one action with its sentence (None: nothing to say); when a deadline

@@ -295,3 +295,26 @@ def test_headings_count_the_days_back_from_the_view_when_the_log_starts_mid_game
         numbered = [int(m.group(1)) for s in out if (m := re.search(r"(\d+)", s.heading))]
         assert numbered == sorted(numbered, reverse=True)
         assert any(word.lower() in s.heading.lower() for s in out), (language, [s.heading for s in out])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_players_name_that_starts_a_sentence_stays_as_its_player_wrote_it(language):
+    """The site never rewrites a name: "dj kat" starts a Lifeboats line as "dj kat", not "Dj kat";
+    a word of ours ("you", "nobody") that starts one is still upper-cased."""
+    names = {0: "dj kat", 1: "van Dijk", 2: "ørn", 3: "zoë", 4: "ed", 5: "flo"}
+    started_by_name = 0
+    for (slug, _kind), found in samples().items():
+        if slug != "lifeboats":
+            continue
+        for ev, view in found:
+            for reader in {None, *seats_of(ev)}:
+                with translation.override(language):
+                    text = words_for(slug, view, names, reader).sentence(ev)
+                if not text:
+                    continue
+                starting = [n for n in names.values() if text.startswith(n)]
+                started_by_name += bool(starting)
+                if not starting:
+                    assert text[:1] == text[:1].upper(), text
+                assert not any(text.startswith(n[:1].upper() + n[1:]) for n in names.values()), text
+    assert started_by_name > 20

@@ -66,6 +66,17 @@ def test_what_the_view_says_is_escaped_never_markup():
     assert '"><g onload="x">, you' in boats.description
 
 
+def test_the_lifeboats_text_keeps_a_lower_case_name_as_its_player_wrote_it():
+    names = {0: "dj kat", 1: "van dijk", 2: "ørn", 3: "zoë"}
+    for seat in (0, 1):
+        text = picture(
+            pictures.lifeboats_board(LBS.view(lifeboats_at("vote"), seat), names, sprite=BOATS_SPRITE)
+        )
+        for name in names.values():
+            assert name[:1].upper() + name[1:] not in text.description
+        assert sum(f". {name}" in text.description for name in names.values()) > 0
+
+
 # -- Lifeboat ---------------------------------------------------------------------------------------
 def test_the_lifeboat_says_who_sits_where_bow_to_stern_and_marks_the_reader():
     state = lifeboat_at("fight")
