@@ -16,6 +16,7 @@ from games import pictures
 from .log.lifeboats import player_name, vote_question
 from .names import (
     FROM,
+    IN,
     colour_name,
     island_name,
     rank_name,
@@ -390,7 +391,7 @@ def situation(view: dict[str, Any], names: dict[int, str]) -> list[str]:
     if at_sea:
         boats = ", ".join(
             _("%(rank)s in the %(colour)s boat")
-            % {"rank": rank_name(rank), "colour": colour_name(colour, FROM)}
+            % {"rank": rank_name(rank), "colour": colour_name(colour, IN)}
             for colour, rank in at_sea
         )
         lines.append(_("Your figures at sea: %(boats)s.") % {"boats": boats})
@@ -434,13 +435,13 @@ def glance(view: dict[str, Any], names: dict[int, str]) -> list[str]:
         figures = sum(1 for t in b["seats"] if t is not None and "leak" not in t)
         leaks = sum(1 for t in b["seats"] if t is not None and "leak" in t)
         lines.append(
-            _("The %(colour)s boat: lane %(lane)s, row %(row)s, %(figures)s figures, %(leaks)s leaks.")
+            _("The %(colour)s boat: lane %(lane)s, row %(row)s, %(figures)s, %(leaks)s.")
             % {
                 "colour": colour_name(b["colour"]),
                 "lane": b["lane"],
                 "row": b["position"],
-                "figures": figures,
-                "leaks": leaks,
+                "figures": ngettext("%(count)d figure", "%(count)d figures", figures) % {"count": figures},
+                "leaks": ngettext("%(count)d leak", "%(count)d leaks", leaks) % {"count": leaks},
             }
         )
     if view["harbour"]:

@@ -23,6 +23,8 @@ from engine.lifeboat.data import KIND, KINDS, NAVIGATION, VALUE
 from games.pictures.words import upper_first as upper_first  # a sentence's first letter, for the games
 
 SUBJECT, IN_SENTENCE, OBJECT, TO, WITH, FROM = "subject", "in sentence", "object", "to", "with", "from"
+#: Where a figure is: "a sailor in the red boat" (Czech "v červeném člunu", not "z červeného").
+IN = "in"
 
 
 # -- Lifeboat: characters ------------------------------------------------------------------------
@@ -221,12 +223,21 @@ COLOURS_FROM = {
     "orange": pgettext_lazy("lifeboats colour: into, out of or from the boat", "orange"),
     "black": pgettext_lazy("lifeboats colour: into, out of or from the boat", "black"),
 }
+COLOURS_IN = {
+    "red": pgettext_lazy("lifeboats colour: in the boat", "red"),
+    "blue": pgettext_lazy("lifeboats colour: in the boat", "blue"),
+    "green": pgettext_lazy("lifeboats colour: in the boat", "green"),
+    "yellow": pgettext_lazy("lifeboats colour: in the boat", "yellow"),
+    "purple": pgettext_lazy("lifeboats colour: in the boat", "purple"),
+    "orange": pgettext_lazy("lifeboats colour: in the boat", "orange"),
+    "black": pgettext_lazy("lifeboats colour: in the boat", "black"),
+}
 
 
 def colour_name(colour: Any, form: str = SUBJECT) -> str:
     """A Lifeboats colour (of a boat, a player or a vote card); FROM: as a boat is named where a
-    figure gets in or out of it."""
-    table = COLOURS_FROM if form == FROM else COLOURS
+    figure gets in or out of it; IN: where a figure sits."""
+    table = {FROM: COLOURS_FROM, IN: COLOURS_IN}.get(form, COLOURS)
     return str(table.get(str(colour), colour))
 
 

@@ -119,6 +119,42 @@ def test_a_lifeboats_seats_situation_and_the_table_at_a_glance():
     assert situation.choices[0][0] == 1
 
 
+def test_a_lifeboats_glance_counts_in_the_right_number_and_czech_puts_figures_in_a_boat():
+    """The glance says "1 leak" and "2 leaks", never "1 leaks"; Czech "4 figurky", "5 figurek"; a
+    figure at sea is "v červeném člunu" (in the boat), not "z červeného člunu" (out of it)."""
+    rules = engine.get_game("lifeboats")
+    cs_forms = {1: ("figurka", "díra"), 2: ("figurky", "díry"), 5: ("figurek", "děr")}
+    seen: set[int] = set()
+    for seed in range(4):
+        rng, state = random.Random(seed), rules.new_game(4, seed)
+        for move in range(400):
+            if rules.is_over(state):
+                break
+            seat = rng.choice(rules.to_act(state))
+            rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+            if move % 9:
+                continue
+            for seat in range(4):
+                view = rules.view(state, seat)
+                with translation.override("en"):
+                    en = present_situation("lifeboats", view, {}, [])
+                for line in en.glance[1:]:
+                    for count, noun in re.findall(r"(\d+) (figures?|leaks?)\b", line):
+                        seen.add(int(count))
+                        assert noun.endswith("s") == (int(count) != 1), line
+                with translation.override("cs"):
+                    cs = present_situation("lifeboats", view, {}, [])
+                for line in cs.glance[1:]:
+                    for count, noun in re.findall(r"(\d+) (figur\w*|d\w*r\w*)", line):
+                        form = 1 if int(count) == 1 else 2 if 2 <= int(count) <= 4 else 5
+                        assert noun in cs_forms[form], line
+                at_sea = next((line for line in cs.you if line.startswith("Tvoje figurky na moři")), "")
+                assert " z " not in at_sea, at_sea
+                if at_sea:
+                    assert re.search(r" v \w+ém člunu", at_sea), at_sea
+    assert {1, 2} <= seen
+
+
 @pytest.mark.parametrize("language", ["en", "hu"])
 def test_a_mails_sentences_write_a_name_inside_a_sentence_with_its_article_in_lower_case(language):
     """ "You are The Kid" and "Gone overboard: The Captain" were seen: inside a sentence the
