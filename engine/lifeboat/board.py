@@ -75,6 +75,14 @@ def participant_side(data: dict[str, Any], seat: int) -> str | None:
     return None
 
 
+def lapsed(offer: dict[str, Any], reason: str) -> dict[str, Any]:
+    """The event of an offer that lapses, for its two sides: who offered it to whom, and why
+    ("phase_end": the Actions phase ended; "knocked_out": a side fell unconscious or died;
+    "card_moved": a card it names left its owner)."""
+    seats = {"from": offer["from"], "to": offer["to"]}
+    return event("trade_lapsed", [offer["from"], offer["to"]], offer=offer["id"], reason=reason, **seats)
+
+
 def subsets(cards: list[str]) -> list[list[str]]:
     """Every subset, each in the given order, smallest first."""
     return [list(combo) for k in range(len(cards) + 1) for combo in combinations(cards, k)]

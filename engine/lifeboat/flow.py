@@ -24,6 +24,7 @@ from .board import (
     discard,
     held,
     is_ghost,
+    lapsed,
     of_kind,
     participant_side,
     subsets,
@@ -137,7 +138,7 @@ def action_done(s: State, ev: Events) -> None:
 # -- Navigation ----------------------------------------------------------------------------------
 def lapse_offers(s: State, ev: Events) -> None:
     for offer in s.offers:
-        ev.append(event("trade_lapsed", [offer["from"], offer["to"]], offer=offer["id"]))
+        ev.append(lapsed(offer, "phase_end"))
     s.offers = []
 
 

@@ -16,7 +16,16 @@ from typing import Any
 
 from ...core import event
 from ...core.rules import Field
-from ..board import Action, Events, conscious, conscious_aboard, of_kind, participant_side, unconscious
+from ..board import (
+    Action,
+    Events,
+    conscious,
+    conscious_aboard,
+    lapsed,
+    of_kind,
+    participant_side,
+    unconscious,
+)
 from ..data import KIND, KINDS, NAVIGATION, VALUE
 from ..state import State
 
@@ -184,15 +193,17 @@ def prune_offers(s: State, ev: Events) -> None:
         return
     keep = []
     for offer in s.offers:
-        ok = (
-            s.phase == "actions"
-            and conscious(s, offer["from"])
-            and conscious(s, offer["to"])
-            and all(c in s.hands[offer["from"]] or c in s.tables[offer["from"]] for c in offer["give"])
+        if s.phase != "actions":
+            reason = "phase_end"
+        elif not (conscious(s, offer["from"]) and conscious(s, offer["to"])):
+            reason = "knocked_out"
+        elif not (
+            all(c in s.hands[offer["from"]] or c in s.tables[offer["from"]] for c in offer["give"])
             and all(e in KINDS or e in s.tables[offer["to"]] for e in offer["take"])
-        )
-        if ok:
-            keep.append(offer)
+        ):
+            reason = "card_moved"
         else:
-            ev.append(event("trade_lapsed", [offer["from"], offer["to"]], offer=offer["id"]))
+            keep.append(offer)
+            continue
+        ev.append(lapsed(offer, reason))
     s.offers = keep

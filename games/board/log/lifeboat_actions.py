@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from ..names import (
     FROM,
@@ -19,6 +19,13 @@ from ..names import (
 )
 from .lifeboat_seats import WOUND_CAUSES, LifeboatSeats
 from .words import Event
+
+#: Why an open trade offer lapsed (the engine's `trade_lapsed` reason), said after it.
+LAPSES = {
+    "phase_end": gettext_lazy("The Actions phase is over."),
+    "knocked_out": gettext_lazy("One of the two is knocked out."),
+    "card_moved": gettext_lazy("A card it names has moved."),
+}
 
 
 class ActionSentences(LifeboatSeats):
@@ -355,7 +362,22 @@ class ActionSentences(LifeboatSeats):
         return _("%(who)s declines the trade.") % {"who": self.Name(ev["seat"])}
 
     def trade_lapsed(self, ev: Event) -> str:
-        return _("An open trade offer lapses at the end of the Actions phase.")
+        """Which offer lapsed and why (a game's log from before the engine told both: the
+        phase's end, its one reason then)."""
+        giver, taker = ev.get("from"), ev.get("to")
+        if giver is None or taker is None:
+            return _("An open trade offer lapses at the end of the Actions phase.")
+        if self.is_me(giver):
+            what = _("Your trade offer to %(to)s lapses.") % {"to": self.character(taker, TO)}
+        elif self.is_me(taker):
+            what = _("The trade offer from %(from)s to you lapses.") % {"from": self.character(giver, FROM)}
+        else:
+            what = _("The trade offer from %(from)s to %(to)s lapses.") % {
+                "from": self.character(giver, FROM),
+                "to": self.character(taker, TO),
+            }
+        why = LAPSES.get(ev.get("reason", ""))
+        return f"{what} {why}" if why else what
 
     def traded(self, ev: Event) -> str | None:
         if self.followed_by("traded_cards"):

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.lifeboat.board import size
+from engine.lifeboat.rules import prune_offers
+
 from .builders import FOUR, G, build, card, of_type, play, refused, start
 
 OUT = {"type": "fight", "side": "out", "weapons": [], "flare": False}
@@ -185,6 +188,8 @@ def test_trade_cannot_be_accepted_without_the_asked_kind() -> None:
 
 
 def test_trade_lapses_when_stale() -> None:
+    """Rule: "it lapses if either no longer holds the cards or the phase ends"; the event says
+    who offered it to whom, and why, for the log."""
     cash = card("cash", 0)
     s = build(FOUR, tables={2: [cash]})
     start(s, "actions")
@@ -193,7 +198,9 @@ def test_trade_lapses_when_stale() -> None:
     assert s.offers, "still valid while the mug awaits its answer"
     events = play(s, 2, {"type": "accept"})
     assert s.offers == []
-    assert of_type(events, "trade_lapsed")[0]["visible_to"] == [2, 3]
+    lapsed = of_type(events, "trade_lapsed")[0]
+    assert lapsed["visible_to"] == [2, 3]
+    assert (lapsed["from"], lapsed["to"], lapsed["reason"]) == (2, 3, "card_moved")
 
 
 def test_trade_lapses_when_the_phase_ends() -> None:
@@ -201,10 +208,13 @@ def test_trade_lapses_when_the_phase_ends() -> None:
     s = build(FOUR, hands={0: [cash]})
     start(s, "actions")
     play(s, 0, {"type": "offer_trade", "to": 3, "give": [cash], "take": []})
+    events = []
     for seat in (0, 1, 2, 3):
-        play(s, seat, {"type": "nothing"})
+        events += play(s, seat, {"type": "nothing"})
     assert s.offers == []
     assert s.hands[0] == [cash] or s.phase == "over"
+    lapsed = of_type(events, "trade_lapsed")
+    assert [(e["from"], e["to"], e["reason"]) for e in lapsed] == [(0, 3, "phase_end")]
 
 
 def test_trade_refused_while_an_answer_is_pending_and_with_unconscious() -> None:
@@ -264,3 +274,16 @@ def test_kid_hand_mug_leaves_no_moment_to_play_in_reply() -> None:
     play(s, 3, {"type": "mug", "target": 0, "card": "hand"})
     assert s.hands[3] == [card("jewels", 0)]
     assert s.tables[0] == []
+
+
+def test_trade_lapses_when_a_side_is_knocked_out() -> None:
+    """Rule: trading is "only between two conscious characters' players"."""
+    cash = card("cash", 0)
+    s = build(FOUR, hands={2: [cash]})
+    start(s, "actions")
+    play(s, 2, {"type": "offer_trade", "to": 3, "give": [cash], "take": []})
+    s.wounds[3] = size(s, 3)  # as a fight's wounds would
+    events: list[dict[str, Any]] = []
+    prune_offers(s, events)
+    assert s.offers == []
+    assert [(e["from"], e["to"], e["reason"]) for e in events] == [(2, 3, "knocked_out")]

@@ -11,7 +11,7 @@ from django.utils import translation
 
 import engine
 from games.board.log import WORDS, Played, sections, words_for
-from games.board.names import IN_SENTENCE, character_name
+from games.board.names import FROM, IN_SENTENCE, TO, character_name
 
 from .helpers import LABEL_ARTICLES, random_games
 
@@ -318,3 +318,26 @@ def test_a_players_name_that_starts_a_sentence_stays_as_its_player_wrote_it(lang
                     assert text[:1] == text[:1].upper(), text
                 assert not any(text.startswith(n[:1].upper() + n[1:]) for n in names.values()), text
     assert started_by_name > 20
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_lapsed_offer_says_whose_offer_to_whom_and_why(language):
+    """Seen: two identical "An open trade offer lapses at the end of the Actions phase." lines,
+    and that reason also when a card the offer named had moved mid-phase."""
+    view = next(v for (slug, _kind), found in samples().items() if slug == "lifeboat" for _ev, v in found)
+    reasons = {"phase_end": "The Actions phase is over.", "knocked_out": "One of the two is knocked out."}
+    reasons["card_moved"] = "A card it names has moved."
+    for reason, why in reasons.items():
+        ev = {"type": "trade_lapsed", "visible_to": [0, 1], "offer": 7, "reason": reason, "from": 0, "to": 1}
+        with translation.override(language):
+            giver, taker, later = (words_for("lifeboat", view, NAMES, r).sentence(ev) for r in (0, 1, 2))
+            assert giver.endswith(translation.gettext(why)), giver
+            assert giver.startswith(translation.gettext("Your trade offer to %(to)s lapses.")[:4])
+            # each side reads the other's character, and a third reader (after the end) both
+            other = words_for("lifeboat", view, NAMES, 0).character(1, TO)
+            assert other in giver
+            assert words_for("lifeboat", view, NAMES, 1).character(0, FROM) in taker
+            assert other in later
+            assert len({giver, taker, later}) == 3
+    old = {"type": "trade_lapsed", "visible_to": [0, 1], "offer": 7}
+    assert worded("lifeboat", old, view, 0) == "An open trade offer lapses at the end of the Actions phase."
