@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 
 from .lifeboat_common import Card, Reader, cards
 from .names import (
-    WITH,
+    FROM,
+    TO,
     card_name,
     character_name,
     navigation_line,
@@ -22,6 +23,7 @@ from .names import (
 class Offer:
     id: str
     incoming: bool
+    #: The other side, named as "from X" (incoming) or "to X" needs it.
     other: str
     give: list[Card]
     take: list[Card]
@@ -84,7 +86,8 @@ def private(view: dict[str, Any]) -> Private | None:
             Offer(
                 id=o["id"],
                 incoming=o["to"] == seat,
-                other=who.character(o["from"] if o["to"] == seat else o["to"], WITH),
+                # "a trade offer from X" (incoming), "a trade offer to X": each in its own form
+                other=who.character(o["from"], FROM) if o["to"] == seat else who.character(o["to"], TO),
                 give=cards(o["give"]),
                 take=cards(o["take"]),
             )

@@ -4,6 +4,7 @@ language, with the case endings Czech and Hungarian need; the same words are off
 from __future__ import annotations
 
 import random
+import re
 from functools import cache
 
 import pytest
@@ -12,8 +13,11 @@ from django.utils import translation
 import engine
 from games import i18n
 from games.board.labels import LABELS, label
+from games.board.log import words_for
 from games.board.names import FROM, OBJECT, SUBJECT, TO, WITH, character_name
 from games.board.prompt import questions
+
+from .helpers import random_games
 
 LANGUAGES = ("en", "hu", "cs")
 
@@ -127,3 +131,37 @@ def test_the_first_mate_is_never_just_mate(language):
             name = character_name("first_mate", form)
             assert name.split()[-1] != "Mate" or name.endswith("First Mate"), name
             assert name.lower() not in {"mate", "mata", "matovi", "matem"}, name
+
+
+#: Czech "s" ("with") is "se" before a word that starts with s, z, š or ž: "se Sirem Stephenem".
+CZECH_WITH_WRONG = re.compile(r"(?<!\w)s [SsZzŠšŽž]")
+
+
+def test_czech_writes_se_before_sir_stephen_in_every_label_and_log_line():
+    """Seen: "Vyměnit si místo s Sirem Stephenem"; the "with" form carries its preposition in
+    Czech (as Hungarian's "Sir Stephennel" carries its suffix), so each name takes the right one."""
+    with translation.override("cs"):
+        for (slug, _kind), found in offered().items():
+            for action, view in found:
+                text = label(slug, view, action)
+                assert not CZECH_WITH_WRONG.search(text), text
+        names = {i: f"P{i}" for i in range(6)}
+        for game in random_games("lifeboat", 25):
+            view = game.rules.view(game.state, None)
+            for seat, _action, events in game.plays:
+                for reader in {None, seat}:
+                    words = words_for("lifeboat", view, names, reader)
+                    for ev in events:
+                        text = words.sentence(ev) or ""
+                        assert not CZECH_WITH_WRONG.search(text), text
+        assert (
+            label(
+                "lifeboat",
+                {
+                    "seat": 0,
+                    "players": [{"seat": 0, "character": "kid"}, {"seat": 1, "character": "sir_stephen"}],
+                },
+                {"type": "swap", "target": 1},
+            )
+            == "Vyměnit si místo se Sirem Stephenem"
+        )

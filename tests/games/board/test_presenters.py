@@ -7,11 +7,13 @@ import re
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.template.loader import render_to_string
 from django.utils import translation
 
 import engine
 from games.board import present_situation, present_table
-from games.board.names import IN_SENTENCE, card_name, character_name, navigation_line
+from games.board.lifeboat_corner import private
+from games.board.names import FROM, IN_SENTENCE, TO, card_name, character_name, navigation_line
 
 from .helpers import LABEL_ARTICLES, running_game, table_for
 
@@ -182,3 +184,31 @@ def test_a_mails_sentences_write_a_name_inside_a_sentence_with_its_article_in_lo
                 checked += len(lines)
             rules.apply(state, seat, rng.choice(legal))
     assert checked > 500
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "cs"])
+def test_an_open_offer_names_the_other_side_as_from_x_or_to_x(language):
+    """Seen in Czech: "Nabídka výměny od Sirem Stephenem" (the "with" form after "from")."""
+    rules = engine.get_game("lifeboat")
+    rng, state = random.Random(2), rules.new_game(4, 2)
+    offer = None
+    while offer is None and not rules.is_over(state):
+        for seat in range(4):
+            offer = next((a for a in rules.legal_actions(state, seat) if a["type"] == "offer_trade"), None)
+            if offer is not None:
+                rules.apply(state, seat, offer)
+                giver, taker = seat, offer["to"]
+                break
+        else:
+            seat = rng.choice(rules.to_act(state))
+            rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+    assert offer is not None
+    character = {p["seat"]: p["character"] for p in rules.view(state, None)["players"]}
+    with translation.override(language):
+        mine = private(rules.view(state, giver)).offers
+        theirs = private(rules.view(state, taker)).offers
+        assert [(o.incoming, o.other) for o in mine] == [(False, character_name(character[taker], TO))]
+        assert [(o.incoming, o.other) for o in theirs] == [(True, character_name(character[giver], FROM))]
+        html = render_to_string("games/table.html#private_lifeboat", {"m": private(rules.view(state, taker))})
+        words = {"en": "Trade offer from", "hu": "Cserére vonatkozó ajánlat", "cs": "Nabídka výměny od"}
+        assert f"{words[language]} {character_name(character[giver], FROM)}" in html
