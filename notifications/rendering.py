@@ -238,8 +238,9 @@ def render_parts(n: Notification) -> tuple[str, str, str, dict[str, Any]]:
 
 #: Where the plain-text part wraps (RFC 5322 recommends at most 78 characters a line).
 TEXT_WIDTH = 78
-#: A line's lead that its wrapped lines keep: indentation and a list mark ("  - ", "  3. ").
-LEAD = re.compile(r"^(\s*)((?:[-*\u2022]|\d+\.)\s+)?")
+#: A line's lead that its wrapped lines keep: indentation and a list mark ("  - ", "  3. ") or a
+#: results line's points ("   +14  Psychopath: ...").
+LEAD = re.compile(r"^(\s*)((?:[-*\u2022]|\d+\.|[+-]\d+)\s+)?")
 #: Runs of blank lines (left by a template's optional sections) become one.
 BLANK_LINES = re.compile(r"\n(?:[ \t]*\n){2,}")
 #: One inliner for every mail: rules from the template's <style> go into style attributes (for

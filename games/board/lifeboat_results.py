@@ -97,9 +97,8 @@ def score_lines(view: dict[str, Any], seat: int) -> list[ScoreLine]:
         return CHARACTERS[x].size + bonus
 
     lines: list[ScoreLine] = []
-    if psychopath:
-        if alive[char]:
-            lines.append(ScoreLine(_("Survives, but a Psychopath scores nothing for that"), 0))
+    if psychopath and alive[char]:
+        lines.append(ScoreLine(_("Survives, but a Psychopath scores nothing for that"), 0))
     elif alive[char]:
         lines.append(ScoreLine(_("Survives: own Survival"), CHARACTERS[char].survival))
     else:

@@ -119,6 +119,13 @@ def test_wrapping_keeps_a_list_items_text_under_its_text():
     assert lines[-1] == "     https://example.org/" + "x" * 90
 
 
+def test_wrapping_keeps_a_results_lines_text_under_its_text_right_of_the_points():
+    line = "     +14  Psychopath: the Size of everyone else who died (the Captain, Lady Lauren, the Kid)"
+    first, second = rendering.wrap_text(line).splitlines()
+    assert first.startswith("     +14  Psychopath")
+    assert second == "          Lauren, the Kid)"
+
+
 def test_the_html_part_stands_without_its_stylesheet(django_capture_on_commit_callbacks):
     row = a_prompt_with_news(django_capture_on_commit_callbacks, "lifeboat", 4)
     _subject, _text, html = render_in(row, "en")

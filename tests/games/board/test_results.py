@@ -95,6 +95,11 @@ def test_the_rules_worked_example_is_explained_line_by_line(alive, expected):
     assert "Psychopath" in frenchy
     kid = " | ".join(line.text for line in lifeboat.score_lines(view, 4))
     assert "Narcissist" in kid
+    # every seat's lines start with its own survival, the Psychopath's too, alive or dead
+    first = {"Survives: own Survival", "Dies: nothing for own survival"}
+    first.add("Survives, but a Psychopath scores nothing for that")
+    for seat in range(len(EXAMPLE)):
+        assert lifeboat.score_lines(view, seat)[0].text in first
 
 
 def test_the_ambivalent_rule_and_the_shark_variant_show_in_the_lines():
