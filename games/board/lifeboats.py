@@ -351,21 +351,30 @@ def results(view: dict[str, Any], names: dict[int, str], reader: int | None) -> 
                 score=scores[seat],
                 islands=islands,
                 boat=boat_text,
-                tie_break=_tie_break(boat) if tied else "",
-                hand=[_("a captain's hat") if c == "hat" else colour_name(c) for c in hands[seat]]
-                if seat < len(hands)
-                else [],
+                tie_break=_tie_break(boat, shared=places.count(places[seat]) > 1) if tied else "",
+                hand=_cards_left(hands[seat]) if seat < len(hands) else [],
             )
         )
     return sorted(rows, key=lambda r: (r.place, r.seat))
 
 
-def _tie_break(boat: dict[str, Any]) -> str:
+def _cards_left(hand: list[str]) -> list[str]:
+    """A player's vote cards left at the end: the colours, then the captain's hats counted."""
+    left = [colour_name(c) for c in hand if c != "hat"]
+    hats = hand.count("hat")
+    if hats:
+        left.append(ngettext("%(count)d captain's hat", "%(count)d captain's hats", hats) % {"count": hats})
+    return left
+
+
+def _tie_break(boat: dict[str, Any], *, shared: bool) -> str:
     if boat.get("status") == "landed":
         return _("Equal points: ordered by their own boat, which landed at harbour %(n)s.") % {
             "n": boat.get("harbour")
         }
-    return _("Equal points: their own boat sank, so the place is shared.")
+    if shared:
+        return _("Equal points: their own boat sank, so the place is shared.")
+    return _("Equal points: their own boat sank, so they come after those whose boat landed.")
 
 
 def figures_line(row: ResultRow) -> str:
