@@ -86,7 +86,6 @@ def private(view: dict[str, Any]) -> Private | None:
             Offer(
                 id=o["id"],
                 incoming=o["to"] == seat,
-                # "a trade offer from X" (incoming), "a trade offer to X": each in its own form
                 other=who.character(o["from"], FROM) if o["to"] == seat else who.character(o["to"], TO),
                 give=cards(o["give"]),
                 take=cards(o["take"]),

@@ -338,11 +338,12 @@ def results(view: dict[str, Any], names: dict[int, str], reader: int | None) -> 
             boat_text = _("own boat sank")
         else:
             boat_text = _("own boat still at sea")
-        tied = scores.count(scores[seat]) > 1
+        equal_points = scores.count(scores[seat]) > 1
+        shared = places.count(places[seat]) > 1
         rows.append(
             ResultRow(
                 place=places[seat],
-                tied=places.count(places[seat]) > 1,
+                tied=shared,
                 seat=seat,
                 number=seat_number(seat) or 0,
                 player=names.get(seat) or seat_label(seat),
@@ -351,7 +352,7 @@ def results(view: dict[str, Any], names: dict[int, str], reader: int | None) -> 
                 score=scores[seat],
                 islands=islands,
                 boat=boat_text,
-                tie_break=_tie_break(boat, shared=places.count(places[seat]) > 1) if tied else "",
+                tie_break=_tie_break(boat, shared=shared) if equal_points else "",
                 hand=_cards_left(hands[seat]) if seat < len(hands) else [],
             )
         )

@@ -233,12 +233,13 @@ COLOURS_IN = {
     "orange": pgettext_lazy("lifeboats colour: in the boat", "orange"),
     "black": pgettext_lazy("lifeboats colour: in the boat", "black"),
 }
+COLOUR_FORMS = {FROM: COLOURS_FROM, IN: COLOURS_IN}
 
 
 def colour_name(colour: Any, form: str = SUBJECT) -> str:
     """A Lifeboats colour (of a boat, a player or a vote card); FROM: as a boat is named where a
     figure gets in or out of it; IN: where a figure sits."""
-    table = {FROM: COLOURS_FROM, IN: COLOURS_IN}.get(form, COLOURS)
+    table = COLOUR_FORMS.get(form, COLOURS)
     return str(table.get(str(colour), colour))
 
 
