@@ -5,6 +5,7 @@ import fcntl
 import os
 import tempfile
 import threading
+import traceback
 import warnings
 from pathlib import Path
 
@@ -44,15 +45,22 @@ def compiled_catalogues() -> None:
         trans_real._default = None
 
 
+#: The call stack that opened each PostgreSQL session of this process, by its server pid: what the
+#: end-of-run check prints for a session left open.
+_OPENED_BY: dict[int, str] = {}
+
+
 def _name_the_session(sender, connection, **kwargs) -> None:
     """Each PostgreSQL session this test process opens says who opened it (pid, thread, test) as
-    its `application_name`, so a session left at the end of the run names its opener. Set on the
-    raw connection: a query through Django's cursor would count in the tests' query counts."""
+    its `application_name`, so a session left at the end of the run names its opener, and its
+    opening call stack is kept (`_OPENED_BY`). Set on the raw connection: a query through Django's
+    cursor would count in the tests' query counts."""
     if connection.vendor != "postgresql":
         return
     test = os.environ.get("PYTEST_CURRENT_TEST", "set-up").split(" ")[0].rsplit("/", 1)[-1]
     label = f"{os.getpid()} {threading.current_thread().name} {test}"[:63]
     connection.connection.execute("SELECT set_config('application_name', %s, false)", [label])
+    _OPENED_BY[connection.connection.info.backend_pid] = "".join(traceback.format_stack(limit=25)[:-1])
 
 
 connection_created.connect(_name_the_session, dispatch_uid="tests-name-the-session")
@@ -75,9 +83,12 @@ def _no_session_left_on_the_test_database(request):
         left = other_sessions()
     if left:
         threads = sorted(t.name for t in threading.enumerate() if t is not threading.main_thread())
+        opened = "".join(
+            f"\nsession {pid} was opened by:\n{_OPENED_BY[pid]}" for pid in left if pid in _OPENED_BY
+        )
         warnings.warn(
             f"sessions left on the test database at the end of the run: {left}; this process's other"
-            f" threads: {threads}",
+            f" threads: {threads}{opened}",
             stacklevel=1,
         )
 
