@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import pytest
+from django.db import connections
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -33,6 +34,11 @@ def chromium_browser():
         browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+        # While Playwright's loop runs in this thread, asyncio reports a running loop here, so
+        # Django (asgiref's thread-critical Local) keeps this thread's database connections apart
+        # from those it had before: close them while the loop still runs, or the test database's
+        # teardown, back on the earlier connections, finds them open and cannot drop the database.
+        connections.close_all()
 
 
 #: Runs first in every document of every page: each refusal of the Content-Security-Policy (an
