@@ -9,8 +9,8 @@ from django.db.models import Max
 from django.db.models.functions import Coalesce
 
 from games import services as game_services
-from games.errors import GameError
 from games.models import Game, Seat
+from refusals.errors import Refusal
 
 
 def move_delay() -> float:
@@ -33,7 +33,7 @@ def play(*, game_id: int, seat_index: int, version: int) -> bool:
     the bot again) or the seat is no longer a bot's."""
     try:
         game_services.bot_play(game_id=game_id, seat_index=seat_index, expected_version=version)
-    except GameError:
+    except Refusal:
         return False
     return True
 

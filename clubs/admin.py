@@ -1,8 +1,9 @@
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
+from refusals.errors import Refusal
+
 from . import services
-from .errors import ClubError
 from .models import Club, Invite, JoinRequest, Membership, Report
 
 
@@ -78,7 +79,7 @@ class ReportAdmin(admin.ModelAdmin):
                     hide_message=hide,
                     as_staff=True,
                 )
-            except ClubError as exc:
+            except Refusal as exc:
                 self.message_user(request, f"#{report_id}: {exc.message}", messages.WARNING)
             else:
                 done += 1

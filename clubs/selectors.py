@@ -16,8 +16,8 @@ import engine
 from games import hooks
 from games.models import Game, Seat
 from games.seats import seat_name
+from refusals.errors import Forbidden, NotFound
 
-from .errors import Forbidden, NotFound
 from .models import Club, Invite, JoinRequest, Membership, Report
 
 User = AbstractBaseUser | AnonymousUser

@@ -15,12 +15,13 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from chat import selectors as chat_selectors
 from chat import services as chat_services
 from notifications.outbox import queue_invitation
+from refusals.errors import Conflict, Forbidden, Invalid, NotFound
 
-from .errors import Conflict, Forbidden, Invalid, NotFound
 from .models import Club, Invite, JoinRequest, Membership, Report
 
 
@@ -37,10 +38,14 @@ def _membership(club: Club, user: AbstractBaseUser) -> Membership | None:
     return Membership.objects.filter(club=club, user=user).first()
 
 
+#: Why a member who is not an admin is refused an admin's page or button.
+ADMINS_ONLY = gettext_lazy("Only the club's admins can do that.")
+
+
 def require_admin(club: Club, user: AbstractBaseUser) -> Membership:
     membership = _membership(club, user)
     if membership is None or membership.role != Membership.Role.ADMIN:
-        raise Forbidden()
+        raise Forbidden(ADMINS_ONLY)
     return membership
 
 

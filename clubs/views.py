@@ -15,11 +15,11 @@ import engine
 from accounts.selectors import display_name, player_name
 from chat import selectors as chat_selectors
 from games import services as game_services
-from leagues import selectors as league_selectors
 from ratings import selectors as rating_selectors
+from refusals.errors import NotFound
+from refusals.http import handles_refusals, valid_or_400
 
-from . import selectors, services
-from .errors import NotFound
+from . import hooks, selectors, services
 from .forms import (
     ClubForm,
     ClubGameForm,
@@ -31,13 +31,12 @@ from .forms import (
     ReportHandleForm,
     RoleForm,
 )
-from .http import handles_club_errors, valid_or_400
 from .models import Invite, Report
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-@handles_club_errors
+@handles_refusals
 def club_list(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -49,7 +48,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-@handles_club_errors
+@handles_refusals
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     page = selectors.club_page(slug=slug, user=request.user)
     boards = []
@@ -62,7 +61,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "page": page,
         "club": page.club,
         "boards": boards,
-        "seasons": league_selectors.club_seasons(club=page.club) if page.is_member else [],
+        "seasons": hooks.seasons_of(page.club) if page.is_member else [],
         "settings_form": ClubSettingsForm(
             initial={"description": page.club.description, "join_policy": page.club.join_policy}
         ),
@@ -75,7 +74,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @login_required
-@handles_club_errors
+@handles_refusals
 def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
     club = selectors.get_club(slug=slug)
     data = valid_or_400(ClubSettingsForm(request.POST))
@@ -86,7 +85,7 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @login_required
-@handles_club_errors
+@handles_refusals
 def join_request(request: HttpRequest, slug: str) -> HttpResponse:
     club = selectors.get_club(slug=slug)
     data = valid_or_400(JoinRequestForm(request.POST))
@@ -97,7 +96,7 @@ def join_request(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @login_required
-@handles_club_errors
+@handles_refusals
 def join_request_decide(request: HttpRequest, slug: str, request_id: int) -> HttpResponse:
     club = selectors.get_club(slug=slug)
     data = valid_or_400(DecisionForm(request.POST))
@@ -109,7 +108,7 @@ def join_request_decide(request: HttpRequest, slug: str, request_id: int) -> Htt
 
 @require_POST
 @login_required
-@handles_club_errors
+@handles_refusals
 def invite_link(request: HttpRequest, slug: str) -> HttpResponse:
     club = selectors.get_club(slug=slug)
     services.invite_link_create(club_id=club.pk, user=request.user)
@@ -119,7 +118,7 @@ def invite_link(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @login_required
-@handles_club_errors
+@handles_refusals
 def invite_email(request: HttpRequest, slug: str) -> HttpResponse:
     club = selectors.get_club(slug=slug)
     data = valid_or_400(InviteEmailForm(request.POST))
@@ -134,7 +133,7 @@ def invite_email(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @login_required
-@handles_club_errors
+@handles_refusals
 def invite_revoke(request: HttpRequest, slug: str, invite_id: int) -> HttpResponse:
     club = selectors.get_club(slug=slug)
     services.invite_revoke(club_id=club.pk, user=request.user, invite_id=invite_id)
@@ -143,7 +142,7 @@ def invite_revoke(request: HttpRequest, slug: str, invite_id: int) -> HttpRespon
 
 @require_http_methods(["GET", "POST"])
 @login_required
-@handles_club_errors
+@handles_refusals
 def invite(request: HttpRequest, token: str) -> HttpResponse:
     found = Invite.objects.select_related("club").filter(token=token).first()
     if found is None:
@@ -157,7 +156,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 @login_required
-@handles_club_errors
+@handles_refusals
 def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
     club = selectors.get_club(slug=slug)
     data = valid_or_400(RoleForm(request.POST))
@@ -167,7 +166,7 @@ def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-@handles_club_errors
+@handles_refusals
 def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
     club = selectors.get_club(slug=slug)
     services.member_remove(club_id=club.pk, user=request.user, member_id=user_id)
@@ -179,7 +178,7 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
 
 @require_POST
 @login_required
-@handles_club_errors
+@handles_refusals
 def game_new(request: HttpRequest, slug: str) -> HttpResponse:
     """A member opens a club-only game; other members join it from its table page."""
     club = selectors.get_club(slug=slug)
@@ -200,7 +199,7 @@ def _back(request: HttpRequest, fallback: str) -> str:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-@handles_club_errors
+@handles_refusals
 def report_player(request: HttpRequest, user_id: int) -> HttpResponse:
     """Report a player to a club you share with them (its moderators) or the site's staff."""
     reported = player_name(user_id=user_id)
@@ -225,7 +224,7 @@ def report_player(request: HttpRequest, user_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-@handles_club_errors
+@handles_refusals
 def report_message(request: HttpRequest, message_id: int) -> HttpResponse:
     """Report a chat message you can read to its game's club (if any) and the site's staff."""
     message = chat_selectors.readable_message(message_id=message_id, user=request.user)
@@ -245,7 +244,7 @@ def report_message(request: HttpRequest, message_id: int) -> HttpResponse:
 
 @require_GET
 @login_required
-@handles_club_errors
+@handles_refusals
 def reports(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's reports, for its moderators and admins (none about the reader)."""
     club = selectors.get_club(slug=slug)
@@ -264,7 +263,7 @@ def reports(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @login_required
-@handles_club_errors
+@handles_refusals
 def report_handle(request: HttpRequest, slug: str, report_id: int) -> HttpResponse:
     club = selectors.get_club(slug=slug)
     data = valid_or_400(ReportHandleForm(request.POST))

@@ -19,9 +19,10 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.auth import user_for_api_request
+from refusals.errors import Refusal
 
 from . import payloads, selectors, services
-from .errors import GameError, InvalidRequest
+from .errors import InvalidRequest
 from .models import Action
 
 ApiView = Callable[..., JsonResponse]
@@ -32,7 +33,7 @@ def error(status: int, message: str) -> JsonResponse:
 
 
 def token_required(view: ApiView) -> ApiView:
-    """Authenticate by bearer token only (401 otherwise) and turn GameErrors into JSON 4xx."""
+    """Authenticate by bearer token only (401 otherwise) and turn refusals into JSON 4xx."""
 
     @csrf_exempt
     @wraps(view)
@@ -44,7 +45,7 @@ def token_required(view: ApiView) -> ApiView:
             return response
         try:
             return view(request, user, *args, **kwargs)
-        except GameError as exc:
+        except Refusal as exc:
             return error(exc.status_code, exc.message)
 
     return wrapper

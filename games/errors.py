@@ -1,31 +1,15 @@
-"""The site's one error hierarchy: every refusal carries a message a person can read and an HTTP
-status (`status_code`), and nothing was written when it is raised.
-
-    GameError                  games.errors: the games services' refusals (below)
-        ClubError              clubs.errors: NotFound, Forbidden, Invalid, Conflict (clubs, leagues,
-                               ratings, replays)
-        PromptError            notifications.errors: PromptInvalid, PromptUsed, PromptExpired,
-                               PromptStale (links and replies in mails)
-        VacationError          notifications.errors
-
-Views turn one into its 4xx page or fragment (`games.views.handles_game_errors`,
-`clubs.http.handles_club_errors`, the notifications views), the API into a JSON error.
-"""
+"""The games services' refusals, under the site's root `refusals.errors.Refusal`: each carries a
+message a person can read and an HTTP status, and nothing was written when one is raised."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from refusals.errors import Refusal
 
-class GameError(Exception):
+
+class GameError(Refusal):
     """Base of every refusal by `games.services`; nothing was written when it is raised."""
-
-    status_code = 400
-    default_message = _("That is not possible.")
-
-    def __init__(self, message: str | None = None) -> None:
-        self.message = str(message or self.default_message)
-        super().__init__(self.message)
 
 
 class GameNotFound(GameError):

@@ -11,7 +11,7 @@ here in their `AppConfig.ready` (what games tells them goes through `games.signa
   (every join passes, nothing is shown).
 - invitations by mail (notifications' outbox): `register_invitation_sender(sender)`, where
   `sender(message=..., sent_by=...)` queues a rendered `EmailMessage` and may refuse it with a
-  `games.errors.GameError` (a daily limit); without one the message is sent at once.
+  `refusals.errors.Refusal` (a daily limit); without one the message is sent at once.
 - organisers (clubs: a club's admins; leagues: a season's organiser):
   `register_organiser_check(name, check)`; games asks `is_organiser` (the creator always is).
 - absent seats (notifications' idle ladder): `register_absence_check(check)`; games asks
@@ -26,20 +26,66 @@ A registry, not Django signals, because games needs the answers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-#: `check(club_id=..., user=...)`: whether the user belongs to the club.
-ClubMembership = Callable[..., bool]
-#: `sender(message=..., sent_by=...)`: queue an invitation mail (refusals raise a GameError).
-InvitationSender = Callable[..., Any]
-#: `sender(kind=..., user_id=..., game=..., seat_index=..., context=..., dedupe_key=...)`.
-NoticeSender = Callable[..., Any]
-#: `withdraw(dedupe_key=...)`: a notice not sent yet is no longer to be sent.
-NoticeWithdrawer = Callable[..., Any]
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.core.mail import EmailMessage
 
-#: `lookup(user_ids)`: {user id: percent of decisions made before the deadline, None if none yet}.
-ReliabilityLookup = Callable[[list[int]], dict[int, int | None]]
+    from .models import Game
+
+
+class ClubMembership(Protocol):
+    """Whether the user belongs to the club (clubs)."""
+
+    def __call__(self, *, club_id: int, user: AbstractBaseUser) -> bool: ...
+
+
+class InvitationSender(Protocol):
+    """Queue an invitation mail (notifications' outbox); a refusal (a daily limit) raises a
+    `refusals.errors.Refusal`."""
+
+    def __call__(self, *, message: EmailMessage, sent_by: AbstractBaseUser) -> object: ...
+
+
+class NoticeSender(Protocol):
+    """Write one notice row to a player in the caller's transaction (notifications' outbox)."""
+
+    def __call__(
+        self,
+        *,
+        kind: str,
+        user_id: int,
+        game: Game,
+        seat_index: int | None,
+        context: dict[str, Any],
+        dedupe_key: str,
+    ) -> object: ...
+
+
+class NoticeWithdrawer(Protocol):
+    """A notice not sent yet is no longer to be sent (notifications' outbox)."""
+
+    def __call__(self, *, dedupe_key: str) -> object: ...
+
+
+class ReliabilityLookup(Protocol):
+    """{user id: percent of decisions made before the deadline, None if none yet} (ratings)."""
+
+    def __call__(self, user_ids: list[int], /) -> dict[int, int | None]: ...
+
+
+class OrganiserCheck(Protocol):
+    """Whether the user organises the game (a club's admins, a league's organiser)."""
+
+    def __call__(self, *, game: Game, user: AbstractBaseUser) -> bool: ...
+
+
+class AbsenceCheck(Protocol):
+    """The seat indexes of the game the idle ladder marked absent (notifications)."""
+
+    def __call__(self, *, game_id: int) -> set[int]: ...
+
 
 _club_membership: list[ClubMembership] = []
 _invitation_senders: list[InvitationSender] = []
@@ -79,12 +125,7 @@ def send_invitation(*, message: Any, sent_by: Any) -> None:
 
 
 # -- organisers and absences (substitutes, bots, cancelling) -----------------------------------
-#: `check(game=..., user=...)`: whether the user organises the game (a club's admins, a league's
-#: organiser); every registered check is asked, so clubs and leagues each register one.
-OrganiserCheck = Callable[..., bool]
-#: `absent(game_id=...)`: the seat indexes the idle ladder marked absent (notifications).
-AbsenceCheck = Callable[..., set[int]]
-
+#: every registered organiser check is asked, so clubs and leagues each register one
 _organiser_checks: dict[str, OrganiserCheck] = {}
 _absence: list[AbsenceCheck] = []
 

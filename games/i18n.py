@@ -21,8 +21,6 @@ from .board.names import card_name
 __all__ = [
     "card_name",
     "describe_action",
-    "describe_actions",
-    "labels_by_language",
     "labels_by_language_all",
     "log_lines_by_language",
 ]
@@ -31,17 +29,6 @@ __all__ = [
 def describe_action(rules: Any, state: Any, seat: int | None, action: dict[str, Any]) -> str:
     """The label of `seat`'s legal `action` in the active language, worded from the seat's view."""
     return label(rules.slug, rules.view(state, seat), action)
-
-
-def describe_actions(rules: Any, state: Any, seat: int | None, actions: list[dict[str, Any]]) -> list[str]:
-    """`describe_action` of each action, the seat's view taken once."""
-    view = rules.view(state, seat)
-    return [label(rules.slug, view, action) for action in actions]
-
-
-def labels_by_language(rules: Any, state: Any, seat: int | None, action: dict[str, Any]) -> dict[str, str]:
-    """The action's label in every site language."""
-    return labels_by_language_all(rules, state, seat, [action])[0]
 
 
 def labels_by_language_all(

@@ -1,6 +1,6 @@
 """Pages and htmx fragments. Writes go through `services`, reads through `selectors`.
 
-A refused request (GameError) becomes a 4xx: a small error fragment for htmx (retargeted to
+A refused request (a Refusal) becomes a 4xx: a small error fragment for htmx (retargeted to
 `#game-errors`), otherwise an error page; nothing is written. Successful POSTs redirect (PRG),
 except a move under htmx, which answers with the updated table fragment. Views that answer htmx
 and plain requests differently say so in `Vary: HX-Request`.
@@ -29,10 +29,11 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import reswap, retarget
 
 import engine
+from refusals.errors import Refusal
 
 from . import selectors, services, waiting
 from .board import present_table
-from .errors import GameError, WrongStatus
+from .errors import WrongStatus
 from .forms import ActionForm, GameCreateForm, InviteForm, SeatForm, VersionForm, cleaned_or_error
 from .models import Action, Game, game_cache_name
 from .payloads import small_int
@@ -52,13 +53,13 @@ vary_on_htmx = vary_on_headers("HX-Request")
 
 
 def handles_game_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Turn a GameError into a 4xx error fragment (htmx) or error page, with its message."""
+    """Turn a refusal into a 4xx error fragment (htmx) or error page, with its message."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
-        except GameError as exc:
+        except Refusal as exc:
             context = {"message": exc.message, "game_id": kwargs.get("game_id")}
             if request.htmx:
                 response = render(request, "games/error.html#error", context, status=exc.status_code)
@@ -285,7 +286,7 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
             invite_token=data["invite"],
             expected_version=data["expected_version"],
         )
-    except GameError as exc:
+    except Refusal as exc:
         if request.POST.get("next") != "lobby":
             raise
         context = {**_lobby_context(request), "join_error": {"game_id": game_id, "message": exc.message}}

@@ -10,11 +10,11 @@ from typing import Any
 from django.db.models import Count
 
 import engine
-from clubs.errors import NotFound
 from clubs.models import Club
 from games.models import Game, Seat
 from games.seats import seat_name
 from ratings.selectors import reliability_for
+from refusals.errors import NotFound
 
 from .models import Entry, LeagueTable, Round, Season
 from .standings import TableResult, moves, standings

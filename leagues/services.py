@@ -25,7 +25,6 @@ from django.utils.translation import gettext as _
 import engine
 from accounts.models import Profile
 from accounts.selectors import display_names
-from clubs.errors import Conflict, Forbidden, Invalid, NotFound
 from clubs.models import Club, Membership
 from clubs.services import require_admin, require_member
 from games.models import Game, Seat
@@ -34,6 +33,7 @@ from notifications.models import Kind
 from notifications.outbox import queue_rendered_mail, start_mail_key
 from ratings.models import Rating
 from ratings.selectors import reliability
+from refusals.errors import Conflict, Forbidden, Invalid, NotFound
 
 from .models import Division, Entry, LeagueTable, Round, Season
 from .pairing import History, make_round

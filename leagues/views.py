@@ -10,8 +10,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import selectors as club_selectors
-from clubs.errors import Forbidden
-from clubs.http import handles_club_errors
+from clubs import services as club_services
+from refusals.errors import Forbidden
+from refusals.http import handles_refusals
 
 from . import selectors, services
 from .forms import SeasonForm
@@ -27,7 +28,7 @@ def _member_club(request: HttpRequest, slug: str):
 
 @require_GET
 @login_required
-@handles_club_errors
+@handles_refusals
 def archive(request: HttpRequest, slug: str) -> HttpResponse:
     club = _member_club(request, slug)
     context = {
@@ -40,11 +41,11 @@ def archive(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-@handles_club_errors
+@handles_refusals
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = _member_club(request, slug)
     if not club_selectors.is_admin(club_id=club.pk, user=request.user):
-        raise Forbidden()
+        raise Forbidden(club_services.ADMINS_ONLY)
     finished = [(s.id, s.name) for s in selectors.club_seasons(club=club) if s.status == "finished"]
     form = SeasonForm(request.POST or None, previous_choices=finished)
     if request.method == "POST" and form.is_valid():
@@ -58,7 +59,7 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 @login_required
-@handles_club_errors
+@handles_refusals
 def season_detail(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
     club = _member_club(request, slug)
     season = selectors.get_season(season_id=season_id, club=club)
@@ -76,7 +77,7 @@ def season_detail(request: HttpRequest, slug: str, season_id: int) -> HttpRespon
 def _season_action(action):
     @require_POST
     @login_required
-    @handles_club_errors
+    @handles_refusals
     def view(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
         club = _member_club(request, slug)
         season = selectors.get_season(season_id=season_id, club=club)

@@ -18,6 +18,6 @@ One module per job (pretix's mail service, the HackSoft styleguide):
 - `deadlines`: overdue seats played for, in batches; absent seats played at once;
 - `preferences`: mutes, opting out, quiet hours, the digest hour, vacations, "I'm back";
 - `selectors`: the table's notices (who is away, who muted), cached;
-- `errors`: PromptError and VacationError, under `games.errors.GameError`;
+- `errors`: PromptError and VacationError, under `refusals.errors.Refusal`;
 - `tasks`: the Celery tasks (each defined next to its job) and the beat sweeps.
 """

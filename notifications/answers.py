@@ -13,10 +13,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
-from games.errors import GameError
 from games.i18n import describe_action
 from games.models import Action, Game
 from games.services import action_submit
+from refusals.errors import Refusal
 
 from .errors import PromptInvalid, PromptStale
 from .models import Prompt
@@ -58,7 +58,7 @@ def play_prompt_choice(
                 expected_version=prompt.valid_version,
                 source=source,
             )
-        except GameError as exc:
+        except Refusal as exc:
             raise PromptStale(exc.message) from None
         Prompt.objects.filter(pk=prompt.pk).update(used_at=now, closed_at=now)
     return prompt, label

@@ -16,9 +16,9 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from games.errors import GameError
 from games.models import Game, Seat
 from games.services import apply_default_action, apply_default_actions
+from refusals.errors import Refusal
 
 logger = logging.getLogger(__name__)
 
@@ -105,7 +105,7 @@ def autoplay(*, game_id: int, seat_index: int, version: int) -> bool:
     """Play an absent seat's default action at once (expected version: the write that asked)."""
     try:
         apply_default_action(game_id=game_id, seat_index=seat_index, expected_version=version)
-    except GameError:
+    except Refusal:
         return False
     return True
 

@@ -1,14 +1,14 @@
-"""Refusals of the notifications app, under the site's one root `games.errors.GameError`: each has
+"""Refusals of the notifications app, under the site's one root `refusals.errors.Refusal`: each has
 an HTTP status and a message a person can read, and nothing was written when one is raised."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from games.errors import GameError
+from refusals.errors import Refusal
 
 
-class PromptError(GameError):
+class PromptError(Refusal):
     """A link or reply that cannot act; `status_code` is the HTTP status of the page."""
 
     status_code = 400
@@ -34,13 +34,13 @@ class PromptStale(PromptError):
     default_message = _("The game moved on since this mail was sent; open the game to see where it stands.")
 
 
-class VacationError(GameError):
+class VacationError(Refusal):
     """A vacation that cannot be taken (none left this year, already away, no days)."""
 
     status_code = 400
 
 
-class InvitationLimit(GameError):
+class InvitationLimit(Refusal):
     """A member sent as many invitations today as a day allows."""
 
     status_code = 429

@@ -86,11 +86,6 @@ def reply_address(*, prompt_id: int, user_id: int) -> str:
 _REPLY_RE = re.compile(rf"\+(\d{{1,18}})-([0-9a-f]{{{REPLY_SIG_LENGTH}}})@", re.IGNORECASE)
 
 
-def reply_candidates(address: str) -> list[int]:
-    """Prompt ids named by a reply address (unchecked: verify with `reply_signature_ok`)."""
-    return [int(m.group(1)) for m in _REPLY_RE.finditer(address)]
-
-
 def read_reply_address(address: str, *, user_id_for) -> int | None:
     """The prompt id of a genuine reply address, else None.
 

@@ -14,7 +14,6 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, F, Q
 
 import engine
-from clubs.models import Membership
 from games.models import Action
 
 from .chart import rating_svg
@@ -160,7 +159,9 @@ def player_page(*, user_id: int, viewer: Any = None, recent: int = 20) -> Player
     is_self = viewer is not None and viewer.is_authenticated and viewer.pk == user_id
     viewer_clubs = set()
     if viewer is not None and viewer.is_authenticated and not is_self:
-        viewer_clubs = set(Membership.objects.filter(user_id=viewer.pk).values_list("club_id", flat=True))
+        # the clubs' memberships through the user (as `leaderboard` filters by them): one query,
+        # and ratings imports nothing of the clubs app above it
+        viewer_clubs = set(viewer.memberships.values_list("club_id", flat=True))
 
     def visible(r: Result) -> bool:
         return is_self or r.visibility == "public" or (r.visibility == "club" and r.club_id in viewer_clubs)

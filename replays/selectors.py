@@ -19,11 +19,11 @@ from django.utils.translation import gettext as _
 
 import engine
 from clubs import selectors as club_selectors
-from clubs.errors import Conflict, Forbidden, NotFound
 from games.i18n import describe_action
 from games.models import Action, Game
 from games.seats import seat_name
 from games.selectors import seat_changes
+from refusals.errors import Conflict, Forbidden, NotFound
 
 from .replay import Step, export_data
 

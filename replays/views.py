@@ -7,10 +7,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 import engine
-from clubs.errors import Invalid
-from clubs.http import handles_club_errors
 from games.board import present_board, present_results
 from games.board.log import Played, sections
+from refusals.errors import Invalid
+from refusals.http import handles_refusals
 
 from . import selectors, tutorial
 
@@ -26,7 +26,7 @@ def _int_param(request: HttpRequest, name: str) -> int | None:
 
 
 @require_GET
-@handles_club_errors
+@handles_refusals
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     data = selectors.replay(
         game_id=game_id,
@@ -63,7 +63,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_GET
-@handles_club_errors
+@handles_refusals
 def export(request: HttpRequest, game_id: int) -> HttpResponse:
     data = selectors.export(game_id=game_id, user=request.user)
     response = JsonResponse(data, json_dumps_params={"indent": 1})

@@ -23,6 +23,7 @@ OURS = {
     "lifeboat_site",
     "notifications",
     "ratings",
+    "refusals",
     "replays",
 }
 

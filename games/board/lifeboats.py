@@ -378,11 +378,6 @@ def _tie_break(boat: dict[str, Any], *, shared: bool) -> str:
     return _("Equal points: their own boat sank, so they come after those whose boat landed.")
 
 
-def figures_line(row: ResultRow) -> str:
-    """A result row's figures ashore, island by island, in words (for mails)."""
-    return "; ".join(f"{i.text} ({i.points})" for i in row.islands)
-
-
 # -- for mails: the seat's situation and the table at a glance ----------------------------------------
 def situation(view: dict[str, Any], names: dict[int, str]) -> list[str]:
     """This seat's situation: its colour, figures at sea and ashore, vote cards and hats."""

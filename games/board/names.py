@@ -251,11 +251,6 @@ def island_name(island: str) -> str:
     return str(ISLANDS.get(island, island))
 
 
-def boat_name(colour: Any) -> str:
-    """A Lifeboats boat by its colour: "the red boat"."""
-    return _("the %(colour)s boat") % {"colour": colour_name(colour)}
-
-
 # -- both games --------------------------------------------------------------------------------
 def seat_number(index: int | None) -> int | None:
     """A seat as players count it: from 1 (the engine counts from 0)."""

@@ -21,9 +21,10 @@ from django.utils.translation import gettext as _
 
 import engine
 from accounts.selectors import blocks_between, display_name, display_names
+from refusals.errors import Refusal
 
 from .. import hooks, live
-from ..errors import GameError, GameNotFound, InvalidRequest, NotAllowed, WrongStatus
+from ..errors import GameNotFound, InvalidRequest, NotAllowed, WrongStatus
 from ..models import Game, Seat, SecretAssignment
 from .moves import _after_commit, _bump, _check_version, _locked_game, _require_status, _seat_of, _store_state
 
@@ -122,7 +123,7 @@ def game_join(
         try:
             with transaction.atomic():  # a start refused (say, the creator left) keeps the join
                 game = game_start(game_id=game.pk, user=game.created_by)
-        except GameError:
+        except Refusal:
             pass
     return game
 

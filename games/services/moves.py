@@ -31,11 +31,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import engine
+from refusals.errors import Refusal
 
 from .. import decisions, hooks, live, recent, waiting
 from ..bulk import update_in_groups
 from ..errors import (
-    GameError,
     GameNotFound,
     IllegalMove,
     InvalidRequest,
@@ -129,7 +129,7 @@ def apply_default_actions(*, games: list[tuple[int, list[tuple[int, int]]]]) -> 
                     raise GameNotFound()
                 writes.append(_default_play(game, seats_of.get(game_id, []), seat_index, version))
                 read_at.append((game_id, seat_index, version))
-            except GameError:
+            except Refusal:
                 totals["refused"] += len(seats)  # its later seats were read at the same version
                 continue
             except Exception:  # one broken game must not stall every other table

@@ -1,13 +1,13 @@
 import pytest
 
 from clubs import selectors, services
-from clubs.errors import Conflict, Forbidden, NotFound
 from clubs.models import Club, Invite, JoinRequest, Membership
 from games import selectors as game_selectors
 from games import services as game_services
 from games.errors import GameNotFound, InvalidRequest, NotAllowed
 from games.models import Game
 from notifications.models import Notification
+from refusals.errors import Conflict, Forbidden, NotFound
 from tests.clubs.helpers import make_club, start_table
 from tests.factories import UserFactory
 

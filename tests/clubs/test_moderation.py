@@ -11,9 +11,9 @@ from django.urls import reverse
 from chat import selectors as chat_selectors
 from chat import services as chat_services
 from clubs import selectors, services
-from clubs.errors import Conflict, Forbidden, Invalid, NotFound
 from clubs.models import Membership, Report
 from games.models import Game
+from refusals.errors import Conflict, Forbidden, Invalid, NotFound
 from tests.clubs.helpers import make_club, start_table
 from tests.factories import UserFactory, staff_with_totp
 from tests.games.helpers import assert_refused

@@ -10,8 +10,8 @@ from accounts.models import Block
 from accounts.services import block_user
 from chat import services as chat_services
 from clubs import services
-from clubs.errors import Conflict
 from clubs.models import Report
+from refusals.errors import Conflict
 from tests.clubs.helpers import start_table
 from tests.factories import UserFactory
 

@@ -2,13 +2,13 @@ import random
 
 import pytest
 
-from clubs.errors import Conflict, Forbidden, Invalid
 from clubs.models import Membership
 from games import services as game_services
 from games.models import Action, Game, Seat
 from leagues import selectors, services, tasks
 from leagues.models import Division, Entry, LeagueTable, Season
 from notifications.models import Notification
+from refusals.errors import Conflict, Forbidden, Invalid
 from tests.clubs.helpers import finish, make_club, play_to_end, start_table
 from tests.factories import UserFactory
 

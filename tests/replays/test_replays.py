@@ -7,10 +7,10 @@ from django.test import Client
 from django.urls import reverse
 
 import engine
-from clubs.errors import Conflict, Forbidden, NotFound
 from games import services as game_services
 from games.models import Game
 from notifications.models import GameMute
+from refusals.errors import Conflict, Forbidden, NotFound
 from replays import selectors
 from replays.replay import ImportMismatch, check_import
 from tests.clubs.helpers import make_club, play_to_end, start_table

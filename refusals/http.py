@@ -1,4 +1,4 @@
-"""View helpers shared by the clubs, leagues, ratings and replays pages."""
+"""View helpers for refusals, shared by the clubs, leagues, ratings and replays pages."""
 
 from __future__ import annotations
 
@@ -10,21 +10,18 @@ from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games.errors import GameError
-
-from .errors import Invalid
+from .errors import Invalid, Refusal
 
 
-def handles_club_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A refusal (a GameError, ClubError included) becomes its 4xx page with the readable
-    message; nothing was written."""
+def handles_refusals(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A refusal becomes its 4xx page with the readable message; nothing was written."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
-        except GameError as exc:
-            return render(request, "clubs/error.html", {"message": exc.message}, status=exc.status_code)
+        except Refusal as exc:
+            return render(request, "refusals/error.html", {"message": exc.message}, status=exc.status_code)
 
     return wrapper
 
