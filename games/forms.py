@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -45,6 +46,16 @@ def _choice_value(value: Any) -> str:
 
 def option_field_name(slug: str, option: str) -> str:
     return f"{slug}__{option}"
+
+
+@dataclass(frozen=True)
+class OptionGroup:
+    """A game's option fields in the create form, and whether the form shows them now."""
+
+    slug: str
+    name: str
+    fields: list[forms.BoundField]
+    shown: bool
 
 
 class GameCreateForm(forms.Form):
@@ -98,6 +109,8 @@ class GameCreateForm(forms.Form):
             (slug, f"{rules.name} ({rules.min_players}-{rules.max_players})")
             for slug, rules in sorted(engine.GAMES.items())
         ]
+        # site.js shows the chosen game's options as the choice changes (`option_groups`)
+        self.fields["game"].widget.attrs["data-shows-options"] = ""
         for slug, rules in sorted(engine.GAMES.items()):
             for option, default in rules.options.items():
                 field_class = OPTION_FIELDS.get(type(default))
@@ -123,13 +136,20 @@ class GameCreateForm(forms.Form):
     def main_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if "__" not in name]
 
-    def option_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """(game name, its option fields), one group per game that has options."""
+    def chosen_game(self) -> str:
+        """The game the form is for now: the one posted or asked for (`?game=`), else the first."""
+        value = self["game"].value()
+        return value if value in engine.GAMES else sorted(engine.GAMES)[0]
+
+    def option_groups(self) -> list[OptionGroup]:
+        """One group of option fields per game that has options; only the chosen game's is shown
+        (the others stay in the form, hidden, and are not used)."""
+        chosen = self.chosen_game()
         groups = []
         for slug, rules in sorted(engine.GAMES.items()):
             fields = [self[name] for name in self.fields if name.startswith(f"{slug}__")]
             if fields:
-                groups.append((rules.name, fields))
+                groups.append(OptionGroup(slug=slug, name=rules.name, fields=fields, shown=slug == chosen))
         return groups
 
     def clean(self) -> dict[str, Any]:
