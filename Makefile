@@ -2,10 +2,7 @@
 .PHONY: run test check lint bench
 
 run:
-	scripts/bootstrap.sh
-	mkdir -p var/mail var/broker var/broker-control var/broker-processed
-	.venv/bin/python manage.py migrate --no-input
-	.venv/bin/honcho start
+	scripts/run.sh
 
 test:
 	scripts/test.sh

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -47,12 +48,91 @@ def option_field_name(slug: str, option: str) -> str:
     return f"{slug}__{option}"
 
 
-class GameCreateForm(forms.Form):
-    """Game, player count, pace, visibility, starting by itself, and one field per option of
-    every game (labelled and explained in words: `games.board.options`).
+@dataclass(frozen=True)
+class OptionGroup:
+    """A game's option fields in a form, and whether the form shows them now."""
 
-    Only the chosen game's option fields are used; they are named `<slug>__<option>`.
-    """
+    slug: str
+    name: str
+    fields: list[forms.BoundField]
+    shown: bool
+
+
+class GameOptionsForm(forms.Form):
+    """A form that chooses a game (its field `game_field`) and sets that game's options: one field
+    per option of every game, named `<slug>__<option>`, labelled and explained in words
+    (`games.board.options`). Only the chosen game's fields are shown (`option_groups`; site.js
+    follows the game's select) and used (`chosen_options`)."""
+
+    game_field = "game"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # site.js shows the chosen game's options as the choice changes
+        self.fields[self.game_field].widget.attrs["data-shows-options"] = ""
+        for slug, rules in sorted(engine.GAMES.items()):
+            for option, default in rules.options.items():
+                field_class = OPTION_FIELDS.get(type(default))
+                if field_class is None:
+                    continue
+                text = option_text(slug, option)
+                name = option_field_name(slug, option)
+                choices = CHOICES.get((slug, option))
+                if choices:
+                    self.fields[name] = forms.TypedChoiceField(
+                        label=text.label,
+                        help_text=text.help,
+                        choices=[(_choice_value(c), value_text(c)) for c in choices],
+                        coerce=int_list if isinstance(default, list) else type(default),
+                        required=False,
+                        initial=_choice_value(default),
+                    )
+                else:
+                    self.fields[name] = field_class(
+                        label=text.label, help_text=text.help, required=False, initial=default
+                    )
+
+    def main_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if "__" not in name]
+
+    def main_data(self) -> dict[str, Any]:
+        """The cleaned data without the option fields (the chosen game's are in `options`)."""
+        return {name: value for name, value in self.cleaned_data.items() if "__" not in name}
+
+    def chosen_game(self) -> str:
+        """The game the form is for now: the one posted or asked for (`?game=`), else the first."""
+        value = self[self.game_field].value()
+        return value if value in engine.GAMES else sorted(engine.GAMES)[0]
+
+    def option_groups(self) -> list[OptionGroup]:
+        """One group of option fields per game that has options; only the chosen game's is shown
+        (the others stay in the form, hidden, and are not used)."""
+        chosen = self.chosen_game()
+        groups = []
+        for slug, rules in sorted(engine.GAMES.items()):
+            fields = [self[name] for name in self.fields if name.startswith(f"{slug}__")]
+            if fields:
+                groups.append(OptionGroup(slug=slug, name=rules.name, fields=fields, shown=slug == chosen))
+        return groups
+
+    def chosen_options(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The options set for the chosen game in cleaned `data` (a form error if the rules refuse
+        them together)."""
+        rules = engine.get_game(data[self.game_field])
+        options = {}
+        for option, default in rules.options.items():
+            value = data.get(option_field_name(rules.slug, option))
+            if value is not None and value != "" and type(default) in OPTION_FIELDS:
+                options[option] = value
+        try:
+            rules.resolve_options(options)
+        except ValueError:
+            self.add_error(None, _("These options do not fit the rules of %(game)s.") % {"game": rules.name})
+        return options
+
+
+class GameCreateForm(GameOptionsForm):
+    """Game, player count, pace, visibility, starting by itself, and the chosen game's options."""
 
     game = forms.ChoiceField(label=_("Game"))
     num_players = forms.IntegerField(label=_("Players"), min_value=1, max_value=20, initial=DEFAULT_PLAYERS)
@@ -98,39 +178,6 @@ class GameCreateForm(forms.Form):
             (slug, f"{rules.name} ({rules.min_players}-{rules.max_players})")
             for slug, rules in sorted(engine.GAMES.items())
         ]
-        for slug, rules in sorted(engine.GAMES.items()):
-            for option, default in rules.options.items():
-                field_class = OPTION_FIELDS.get(type(default))
-                if field_class is None:
-                    continue
-                text = option_text(slug, option)
-                name = option_field_name(slug, option)
-                choices = CHOICES.get((slug, option))
-                if choices:
-                    self.fields[name] = forms.TypedChoiceField(
-                        label=text.label,
-                        help_text=text.help,
-                        choices=[(_choice_value(c), value_text(c)) for c in choices],
-                        coerce=int_list if isinstance(default, list) else type(default),
-                        required=False,
-                        initial=_choice_value(default),
-                    )
-                else:
-                    self.fields[name] = field_class(
-                        label=text.label, help_text=text.help, required=False, initial=default
-                    )
-
-    def main_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if "__" not in name]
-
-    def option_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """(game name, its option fields), one group per game that has options."""
-        groups = []
-        for slug, rules in sorted(engine.GAMES.items()):
-            fields = [self[name] for name in self.fields if name.startswith(f"{slug}__")]
-            if fields:
-                groups.append((rules.name, fields))
-        return groups
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -145,16 +192,7 @@ class GameCreateForm(forms.Form):
                 _("%(game)s takes %(min)d to %(max)d players.")
                 % {"game": rules.name, "min": rules.min_players, "max": rules.max_players},
             )
-        options = {}
-        for option, default in rules.options.items():
-            value = data.get(option_field_name(slug, option))
-            if value is not None and value != "" and type(default) in OPTION_FIELDS:
-                options[option] = value
-        try:
-            rules.resolve_options(options)
-        except ValueError:
-            self.add_error(None, _("These options do not fit the rules of %(game)s.") % {"game": rules.name})
-        data["options"] = options
+        data["options"] = self.chosen_options(data)
         return data
 
 

@@ -88,7 +88,7 @@ def _lobby_context(request: HttpRequest) -> dict[str, Any]:
         "my_games": lobby.my_games,
         "my_reliability": lobby.my_reliability,
         "rematches": selectors.rematch_invitations(user=request.user),
-        "form": GameCreateForm(),
+        "form": GameCreateForm(initial={"game": request.GET.get("game")}),
     }
 
 

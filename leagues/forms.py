@@ -2,22 +2,21 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import engine
-from games import payloads
+from games.forms import GameOptionsForm
 from games.models import Game
 
 #: The lobby's presets, the time bank included.
 PACE_CHOICES = Game.Pace.choices
 
 
-class SeasonForm(forms.Form):
+class SeasonForm(GameOptionsForm):
+    """A season's game, its options (the chosen game's fields, as in the create-game form), pace,
+    rounds and divisions."""
+
+    game_field = "slug"
+
     name = forms.CharField(label=_("Name"), max_length=80)
     slug = forms.ChoiceField(label=_("Game"), choices=())
-    options = forms.CharField(
-        label=_("Options (JSON)"),
-        required=False,
-        initial="{}",
-        help_text=_("Rule options as a JSON object; leave {} for the defaults."),
-    )
     pace = forms.ChoiceField(label=_("Pace"), choices=PACE_CHOICES, initial=Game.Pace.HOURS_24)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, initial=5)
@@ -41,12 +40,8 @@ class SeasonForm(forms.Form):
         self.fields["slug"].choices = [(g.slug, g.name) for g in engine.GAMES.values()]
         self.fields["previous_id"].choices = [("", _("None (a first season)")), *previous_choices]
 
-    def clean_options(self):
-        raw = self.cleaned_data.get("options") or "{}"
-        try:
-            value = payloads.loads(raw)  # within the limits of a move's JSON (no RecursionError)
-        except payloads.PayloadError:
-            raise forms.ValidationError(_("Options must be a JSON object.")) from None
-        if not isinstance(value, dict):
-            raise forms.ValidationError(_("Options must be a JSON object."))
-        return value
+    def clean(self):
+        data = super().clean()
+        if data.get("slug") is not None:
+            data["options"] = self.chosen_options(data)
+        return data

@@ -47,9 +47,11 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     if not club_selectors.is_admin(club_id=club.pk, user=request.user):
         raise Forbidden(club_services.ADMINS_ONLY)
     finished = [(s.id, s.name) for s in selectors.club_seasons(club=club) if s.status == "finished"]
-    form = SeasonForm(request.POST or None, previous_choices=finished)
+    form = SeasonForm(
+        request.POST or None, previous_choices=finished, initial={"slug": request.GET.get("game")}
+    )
     if request.method == "POST" and form.is_valid():
-        season = services.season_create(club_id=club.pk, user=request.user, **form.cleaned_data)
+        season = services.season_create(club_id=club.pk, user=request.user, **form.main_data())
         messages.success(request, _("The season is open for sign-up."))
         return redirect("leagues:detail", slug=club.slug, season_id=season.pk)
     return render(

@@ -1,5 +1,7 @@
 from django.conf import settings
 from django.contrib import admin
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
 
 from accounts import admin_access
@@ -8,9 +10,16 @@ from lifeboat_site.health import HealthView
 
 admin_access.secure(admin.site)
 
+
+def favicon(request):
+    """Browsers and feed readers ask for /favicon.ico whatever a page links: the site's icon."""
+    return redirect(static("site/favicon.svg"), permanent=True)
+
+
 urlpatterns = [
     path(settings.ADMIN_PATH, admin.site.urls),
     path("health/", HealthView.as_view(), name="health"),
+    path("favicon.ico", favicon),
     path("i18n/setlang/", accounts_views.set_language, name="set_language"),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),

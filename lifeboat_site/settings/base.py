@@ -180,6 +180,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("hu", "Magyar"), ("cs", "Čeština")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English dates day first on a 24-hour clock (lifeboat_site/formats/en); hu and cs are Django's own.
+FORMAT_MODULE_PATH = ["lifeboat_site.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

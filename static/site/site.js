@@ -45,3 +45,18 @@ document.addEventListener("htmx:afterSettle", () => {
   const prompt = document.getElementById("prompt") || table;
   prompt.focus();
 });
+
+// The create-game form shows the options of the game chosen in its select ([data-shows-options]):
+// the other games' fieldsets ([data-options-for]) are hidden (the server hides them at first).
+function showChosenOptions(select) {
+  for (const fieldset of select.form.querySelectorAll("fieldset[data-options-for]")) {
+    fieldset.hidden = fieldset.dataset.optionsFor !== select.value;
+  }
+}
+document.addEventListener("change", (event) => {
+  if (event.target.matches("select[data-shows-options]")) showChosenOptions(event.target);
+});
+// A page the browser restores (back) may keep another choice than the server rendered.
+window.addEventListener("pageshow", () => {
+  document.querySelectorAll("select[data-shows-options]").forEach(showChosenOptions);
+});

@@ -131,7 +131,6 @@ def test_season_pages_flow():
         "division_size": 12,
         "promote": 2,
         "relegate": 2,
-        "options": "{}",
         "rated": "on",
     }
     response = client.post(reverse("leagues:new", args=[club.slug]), data)
@@ -164,10 +163,10 @@ def test_bad_season_form_is_400():
         "division_size": 12,
         "promote": 2,
         "relegate": 2,
-        "options": "[not json",
+        "lifeboats__four_sailors_from": "not a number",
     }
     assert signed_in(admin).post(reverse("leagues:new", args=[club.slug]), data).status_code == 400
-    data["options"] = '{"no_such_option": 1}'
+    data["lifeboats__four_sailors_from"] = "99"  # not one of the choices
     assert signed_in(admin).post(reverse("leagues:new", args=[club.slug]), data).status_code == 400
 
 
@@ -269,7 +268,6 @@ def test_clubs_and_leagues_offer_the_lobbys_paces_with_the_time_bank():
         "division_size": 12,
         "promote": 2,
         "relegate": 2,
-        "options": "{}",
     }
     assert signed_in(admin).post(reverse("leagues:new", args=[club.slug]), season).status_code == 302
     assert Season.objects.get().pace == "bank"

@@ -1,5 +1,7 @@
 """Creating and waiting: the create form in words, a game that starts by itself, who may start."""
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -188,3 +190,22 @@ def test_a_list_option_without_a_menu_is_typed_as_numbers():
     assert field.clean("") is None
     with pytest.raises(django_forms.ValidationError):
         field.clean("two")
+
+
+def option_fieldsets(html: str) -> dict[str, bool]:
+    """{game slug: whether its options' fieldset is shown} in a page's create form."""
+    return {
+        slug: hidden == ""
+        for slug, hidden in re.findall(r'<fieldset data-options-for="([a-z]+)"( hidden)?>', html)
+    }
+
+
+def test_the_create_form_shows_only_the_chosen_games_options(client):
+    client.force_login(UserFactory())
+    assert option_fieldsets(client.get("/games/").content.decode()) == {"lifeboat": True, "lifeboats": False}
+    asked = client.get("/games/new/?game=lifeboats").content.decode()
+    assert option_fieldsets(asked) == {"lifeboat": False, "lifeboats": True}
+    assert 'href="?game=lifeboat"' in asked  # without JavaScript: a link to the other's options
+    refused = client.post("/games/new/", {"game": "lifeboats", "num_players": "99", "pace": "24h"})
+    assert refused.status_code == 400
+    assert option_fieldsets(refused.content.decode()) == {"lifeboat": False, "lifeboats": True}

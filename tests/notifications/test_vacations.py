@@ -9,6 +9,7 @@ from django.utils import timezone
 from games.models import Seat
 from notifications import preferences
 from notifications.models import Prompt, Vacation
+from tests.factories import UserFactory
 
 from .helpers import play, start_game, waiting
 
@@ -100,3 +101,13 @@ def test_a_bad_number_of_days_is_a_form_error_and_changes_nothing(
     assert "invalid literal" not in response.content.decode()
     assert not Vacation.objects.exists()
     assert deadline(game, seat) == due
+
+
+def test_the_settings_page_is_headed_by_what_it_holds(client):
+    """One h1 naming the page before its first card (the vacation card used to be the page's top,
+    its h1 "Vacation", right under the navigation)."""
+    client.force_login(UserFactory())
+    page = client.get(reverse("notifications:settings")).content.decode()
+    main = page[page.index("<main") :]
+    assert main.count("<h1>") == 1
+    assert main.index("<h1>Mail and vacation</h1>") < main.index('class="card"')

@@ -1,5 +1,9 @@
-import pytest
+import re
 
+import pytest
+from django.utils import translation
+
+from games.board.names import character_name
 from games.models import Action, Game
 from ratings import selectors
 from ratings.models import Rating, Result
@@ -137,3 +141,20 @@ def test_lifeboat_characters_are_recorded_from_the_final_view():
     assert "" not in characters
     stats = selectors.player_page(user_id=users[0].pk).per_game[0]
     assert stats.favourite_characters[0][1] == 1
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "cs"])
+def test_the_player_page_names_characters_in_the_readers_language(client, language):
+    users = [UserFactory() for _ in range(4)]
+    game = play_to_end(start_table(users, slug="lifeboat"), seed=1)
+    [played] = Result.objects.filter(game=game, user=users[0]).values_list("character", flat=True)
+    with translation.override(language):
+        name = character_name(played)
+        heading = translation.gettext("Favourite characters")
+    assert name != played
+    client.cookies["django_language"] = language
+    page = client.get(f"/players/{users[0].pk}/").content.decode()
+    favourites = re.search(rf"<p>{heading}: ([^<]*)</p>", page).group(1)
+    assert favourites == f"{name} (1)"  # not "captain (1)"
+    assert f"<td>{name}</td>" in page  # the recent games too
+    assert f"<td>{played}</td>" not in page

@@ -59,3 +59,18 @@ def test_the_last_step_shows_the_results_and_an_earlier_one_does_not(slug):
     for user in users:
         assert user.profile.display_name in end[end.index("Results") :]
     assert "Results" not in text_of(page(users[0], game, step=10))
+
+
+#: Symbols Debian's Chromium draws as empty boxes (no font of the machine has them).
+GLYPHS = re.compile("[⏮⏭◀▶]")
+
+
+def test_the_step_links_draw_their_icons_instead_of_font_glyphs():
+    users = [UserFactory() for _ in range(4)]
+    game = play_to_end(start_table(users, slug="lifeboats"), seed=3)
+    html = page(users[0], game, step=5)
+    assert not GLYPHS.search(html)
+    assert html.count('class="step-icon"') == 4  # start, back, forward, end
+    learn = Client().get(reverse("replays:learn", args=["lifeboat"]), {"step": 2}).content.decode()
+    assert not GLYPHS.search(learn)
+    assert learn.count('class="step-icon"') == 2  # back, forward
