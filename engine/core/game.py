@@ -27,6 +27,9 @@ class Game:
     options: ClassVar[dict[str, Any]]
     #: action type -> its rule (legal variants and transition), in the order `legal_actions` lists
     rules: ClassVar[Mapping[str, Rule[Any]]]
+    #: every kind of decision the game asks a waited seat (a stable short name) -> whether it is
+    #: *minor*: most seats, most of the time, answer it with the default or one obvious choice
+    decision_kinds: ClassVar[dict[str, bool]]
 
     # -- set-up ---------------------------------------------------------------------------
     def new_game(self, num_players: int, seed: int | str, options: dict[str, Any] | None = None) -> Any:
@@ -95,6 +98,14 @@ class Game:
     def advance(self, state: Any, events: list[Event]) -> None:
         """After every accepted action: the steps the engine plays itself (forced steps, ...)."""
 
+    # -- what a waited seat is asked ------------------------------------------------------
+    def decision_kind(self, state: Any, seat: int) -> str:
+        """The kind (a key of `decision_kinds`) of the decision `seat` is asked now; ValueError for
+        a seat the game does not wait for."""
+        if seat not in self.to_act(state):
+            raise ValueError(f"{self.name} does not wait for seat {seat!r} now")
+        return self.asked_kind(state, seat)
+
     # -- what each game implements --------------------------------------------------------
     def setup(self, num_players: int, seed: int | str, options: dict[str, Any]) -> Any:
         raise NotImplementedError
@@ -106,6 +117,10 @@ class Game:
         raise NotImplementedError
 
     def default_action(self, state: Any, seat: int) -> Action:
+        raise NotImplementedError
+
+    def asked_kind(self, state: Any, seat: int) -> str:
+        """For a seat in `to_act`: the kind of its decision (`decision_kind` checks the seat)."""
         raise NotImplementedError
 
     def is_over(self, state: Any) -> bool:

@@ -433,7 +433,51 @@ def end_turn(s: State, ev: Events) -> None:
     s.step = "turn_start"
 
 
-# -- who is waited for, and what a deadline plays for them ----------------------------------------
+# -- who is waited for, what they are asked, and what a deadline plays for them -------------------
+#: Every kind of decision a waited seat is asked -> whether it is minor (answered by most seats,
+#: most of the time, with the default or one obvious choice).
+DECISION_KINDS: dict[str, bool] = {
+    "draft": False,  # which card to keep of those passed to you
+    "act": False,  # your action in the Actions phase
+    "row": False,  # which rowed cards go on the Row stack
+    "answer": True,  # accept or refuse a swap or mug aimed at you
+    "fight": True,  # join someone else's fight, or stay out, this round
+    "weapons": False,  # in your own fight: play weapons, declare the Flare Gun
+    "navigate": False,  # the navigator's card (and a Compass in hand)
+    "react": True,  # the overboard reactions: a Life Preserver, Buckets of Chum
+    "thirst": True,  # whose thirst your Water covers
+}
+
+#: The step a seat is waited in -> the kind of its decision (a fighter's round in its own fight
+#: asks something else: `FIGHTER_KIND`).
+KIND_OF_STEP: dict[str, str] = {
+    "draft": "draft",
+    "act": "act",
+    "row": "row",
+    "answer": "answer",
+    "fight": "fight",
+    "navigate": "navigate",
+    "react": "react",
+    "thirst": "thirst",
+}
+FIGHTER_KIND = "weapons"
+
+
+def kind_of_step(step: str, *, fighter: bool) -> str:
+    """The kind of decision a seat waited in `step` is asked (`fighter`: it is in the fight)."""
+    return FIGHTER_KIND if step == "fight" and fighter else KIND_OF_STEP[step]
+
+
+def asked_kind(s: State, seat: int) -> str:
+    """The kind of the decision a waited seat is asked now."""
+    fighter = (
+        s.window is not None
+        and s.window.kind == "fight"
+        and participant_side(s.window.data, seat) is not None
+    )
+    return kind_of_step(s.step, fighter=fighter)
+
+
 def to_act(s: State) -> list[int]:
     step = s.step
     if s.phase == "over":

@@ -21,6 +21,7 @@ class LifeboatGame(Game):
     max_players: ClassVar[int] = 6
     options: ClassVar[dict[str, Any]] = {"sharks": False, "ambivalent_scores": True}
     rules: ClassVar[Mapping[str, Rule[State]]] = RULES
+    decision_kinds: ClassVar[dict[str, bool]] = flow.DECISION_KINDS
 
     # -- set-up ---------------------------------------------------------------------------------
     def setup(self, num_players: int, seed: int | str, options: dict[str, Any]) -> State:
@@ -87,6 +88,9 @@ class LifeboatGame(Game):
 
     def default_action(self, state: State, seat: int) -> dict[str, Any]:
         return flow.default_action(state, seat)
+
+    def asked_kind(self, state: State, seat: int) -> str:
+        return flow.asked_kind(state, seat)
 
     def inactive_seats(self, state: State) -> set[int]:
         """Seats of dead or unconscious characters (a ghost asked to rile the sharks excepted)."""

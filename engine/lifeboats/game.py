@@ -39,6 +39,7 @@ class LifeboatsGame(Game):
         "jump_needs_exit": False,
     }
     rules: ClassVar[Mapping[str, Rule[LifeboatsState]]] = RULES
+    decision_kinds: ClassVar[dict[str, bool]] = flow.DECISION_KINDS
 
     def validate_options(self, options: dict[str, Any]) -> None:
         lanes = options["island_lanes"]
@@ -97,6 +98,9 @@ class LifeboatsGame(Game):
 
     def default_action(self, state: LifeboatsState, seat: int) -> Action:
         return flow.default_action(state, seat)
+
+    def asked_kind(self, state: LifeboatsState, seat: int) -> str:
+        return flow.asked_kind(state, seat)
 
     # -- the end -----------------------------------------------------------------------------
     def is_over(self, state: LifeboatsState) -> bool:
