@@ -12,6 +12,7 @@ raises, so a refused action leaves the state exactly as it was.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any, ClassVar
 
 from .errors import IllegalAction
@@ -30,6 +31,9 @@ class Game:
     #: every kind of decision the game asks a waited seat (a stable short name) -> whether it is
     #: *minor*: most seats, most of the time, answer it with the default or one obvious choice
     decision_kinds: ClassVar[dict[str, bool]]
+    #: zones `<kind>:<seat>` dealt to a seat secretly at the start and kept hidden from the others
+    #: until the end (Lifeboat: its Love and Hate cards); the site stores them with the seat
+    secret_zone_kinds: ClassVar[tuple[str, ...]] = ()
 
     # -- set-up ---------------------------------------------------------------------------
     def new_game(self, num_players: int, seed: int | str, options: dict[str, Any] | None = None) -> Any:
@@ -94,6 +98,16 @@ class Game:
         for rule in self.rules.values():
             out += rule.legal(state, seat)
         return out
+
+    @cached_property
+    def any_time_types(self) -> frozenset[str]:
+        """Action types a seat may take whenever it is able to, waited for or not (their rules say
+        `any_time`): they answer no decision."""
+        return frozenset(kind for kind, rule in self.rules.items() if rule.any_time)
+
+    def is_any_time(self, action: Any) -> bool:
+        """Whether `action` (any value) is an action of an any-time type."""
+        return isinstance(action, dict) and action.get("type") in self.any_time_types
 
     def advance(self, state: Any, events: list[Event]) -> None:
         """After every accepted action: the steps the engine plays itself (forced steps, ...)."""

@@ -22,6 +22,7 @@ class LifeboatGame(Game):
     options: ClassVar[dict[str, Any]] = {"sharks": False, "ambivalent_scores": True}
     rules: ClassVar[Mapping[str, Rule[State]]] = RULES
     decision_kinds: ClassVar[dict[str, bool]] = flow.DECISION_KINDS
+    secret_zone_kinds: ClassVar[tuple[str, ...]] = ("love", "hate")
 
     # -- set-up ---------------------------------------------------------------------------------
     def setup(self, num_players: int, seed: int | str, options: dict[str, Any]) -> State:

@@ -107,7 +107,10 @@ def play_random_game(slug: str, n: int, seed: int, choices: st.DataObject, deep_
             assert game.legal_actions(state, seat) == [], f"inactive seat {seat} has actions"
 
         # Mostly the seats waited for; sometimes an optional action of any seat (trades, ...).
-        optional = [s for s in range(n) if s not in waiting and game.legal_actions(state, s)]
+        idle = {s: game.legal_actions(state, s) for s in range(n) if s not in waiting}
+        for seat, actions in idle.items():
+            assert all(game.is_any_time(a) for a in actions), f"seat {seat} not waited for may answer"
+        optional = [s for s, actions in idle.items() if actions]
         if optional and choices.draw(st.integers(0, 9), label="optional?") == 0:
             waiting = optional
         seat = choices.draw(st.sampled_from(waiting), label="seat")
@@ -220,6 +223,34 @@ def test_every_decision_kind_is_named_and_asked(slug: str) -> None:
             seat = picks.choice(waiting)
             game.apply(state, seat, picks.choice(game.legal_actions(state, seat)))
     assert seen == set(game.decision_kinds)
+
+
+@pytest.mark.parametrize("slug", sorted(engine.GAMES))
+def test_secret_zones_are_dealt_to_each_seat_and_hidden_from_the_others(slug: str) -> None:
+    """What a game declares in `secret_zone_kinds` (the site stores it with each seat at the
+    start) is a zone of every seat, and no other seat may see its cards."""
+    game = engine.get_game(slug)
+    for n in range(game.min_players, game.max_players + 1):
+        state = game.new_game(n, n)
+        zones = game.zones(state)
+        for kind in game.secret_zone_kinds:
+            for seat in range(n):
+                dealt = zones[f"{kind}:{seat}"]
+                assert dealt
+                for other in [*(s for s in range(n) if s != seat), None]:
+                    assert set(dealt) <= game.secrets_from(state, other)
+
+
+def test_the_any_time_types_come_from_the_rule_table() -> None:
+    lifeboat, lifeboats = engine.get_game("lifeboat"), engine.get_game("lifeboats")
+    assert lifeboat.any_time_types == {"play", "offer_trade", "answer_trade"}
+    assert lifeboats.any_time_types == frozenset()
+    assert lifeboat.is_any_time({"type": "play", "card": "prov-1", "for": 0})
+    assert not lifeboat.is_any_time({"type": "row"})
+    assert not lifeboat.is_any_time(None)
+    assert not lifeboat.is_any_time("play")
+    assert lifeboat.secret_zone_kinds == ("love", "hate")
+    assert lifeboats.secret_zone_kinds == ()
 
 
 @pytest.mark.parametrize("slug", sorted(engine.GAMES))
