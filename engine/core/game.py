@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, ClassVar
 
+from . import ahead
 from .errors import IllegalAction
 from .rules import Action, Event, Rule, listed, shape_problem
 
@@ -154,6 +155,28 @@ class Game:
 
     def zones(self, state: Any) -> dict[str, list[str]]:
         raise NotImplementedError
+
+    # -- answer ahead (`ahead.py`): a seat's next decision, queued before it is asked -------
+    #: the decision kinds a seat may answer ahead (keys of `decision_kinds`)
+    ahead_kinds: ClassVar[frozenset[str]] = frozenset()
+
+    def ahead_options(self, view: dict[str, Any]) -> ahead.Options:
+        """What the seat whose `view` this is may queue now, by kind: `{"pick": [actions]}` or
+        `{"order": [items]}` (never the kind it is asked now); from the view alone."""
+        return {}
+
+    def ahead_problem(self, view: dict[str, Any], plan: Any) -> str | None:
+        """Why `plan` may not be queued now by the seat whose `view` this is (None: it may)."""
+        return ahead.problem(self.ahead_options(view), plan)
+
+    def resolve_ahead(self, plan: ahead.Plan, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        """For a seat now asked a decision of `plan`'s kind: the action its plan plays, one of
+        `legal`, or None (the seat is asked as usual); from its view and legal actions alone."""
+        return ahead.pick(plan, legal) if "action" in plan else None
+
+    def ahead_voided(self, plan: ahead.Plan, seat: int, events: list[Event]) -> bool:
+        """Whether these events (only those `seat` may see count) void its queued `plan`."""
+        return False
 
     # -- for tests, admin and tools; never shown to players --------------------------------
     def inactive_seats(self, state: Any) -> set[int]:
