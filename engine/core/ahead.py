@@ -9,9 +9,10 @@ plan is spent. Events the seat could not foresee may void a plan first (`Game.ah
 Everything here reads the seat's own view, legal actions and visible events only, so a plan
 never depends on, nor reveals, what the seat may not see. A plan is plain JSON, one of:
 
-- `{"kind": k, "action": {...}}`: *pick* one action now, played if it is then legal;
-- `{"kind": k, "order": [item, ...]}`: an *order* of preference (Lifeboat's draft: provision
-  kinds), resolved by the game (the first item available).
+- `{"kind": k, "actions": [{...}, ...]}`: *pick* one action now, or a few in order of
+  preference: the first of them that is then legal is played;
+- `{"kind": k, "order": [item, ...]}`: an *order* of preference of items (Lifeboat's draft:
+  provision kinds), resolved by the game (the first item available).
 
 What a seat may queue now (`Game.ahead_options`) is, per kind, `{"pick": [actions]}` or
 `{"order": [items]}`; a plan is checked against it (`problem`) when it is queued.
@@ -39,9 +40,12 @@ def problem(options: Options, plan: Any) -> str | None:
     if offered is None:
         return "That decision cannot be answered ahead now."
     if PICK in offered:
-        if plan.keys() != {"kind", "action"} or not isinstance(plan["action"], dict):
-            return "This plan takes exactly: 'kind', 'action'."
-        if not listed(plan["action"], offered[PICK]):
+        actions = plan.get("actions")
+        if plan.keys() != {"kind", "actions"} or not isinstance(actions, list):
+            return "This plan takes exactly: 'kind', 'actions'."
+        if not actions or any(actions[i] in actions[:i] for i in range(len(actions))):
+            return "A plan lists each choice once, at least one."
+        if not all(isinstance(a, dict) and listed(a, offered[PICK]) for a in actions):
             return "That is not one of the choices you may queue now."
         return None
     order = plan.get("order")
@@ -55,9 +59,8 @@ def problem(options: Options, plan: Any) -> str | None:
 
 
 def pick(plan: Plan, legal: list[Action]) -> Action | None:
-    """A pick plan's action if the seat may take it now (exactly, as JSON), else None."""
-    action = plan.get("action")
-    return action if isinstance(action, dict) and listed(action, legal) else None
+    """The first of a pick plan's actions the seat may take now (exactly, as JSON), else None."""
+    return next((a for a in plan.get("actions", []) if isinstance(a, dict) and listed(a, legal)), None)
 
 
 def without_asked(options: Options, asked: str | None) -> Options:

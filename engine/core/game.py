@@ -172,7 +172,7 @@ class Game:
     def resolve_ahead(self, plan: ahead.Plan, view: dict[str, Any], legal: list[Action]) -> Action | None:
         """For a seat now asked a decision of `plan`'s kind: the action its plan plays, one of
         `legal`, or None (the seat is asked as usual); from its view and legal actions alone."""
-        return ahead.pick(plan, legal) if "action" in plan else None
+        return ahead.pick(plan, legal)
 
     def ahead_voided(self, plan: ahead.Plan, seat: int, events: list[Event]) -> bool:
         """Whether these events (only those `seat` may see count) void its queued `plan`."""

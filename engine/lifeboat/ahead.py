@@ -4,10 +4,11 @@
   among them is kept; of several cards of that kind, the most valuable (a Painting's printed
   value), then the first offered. With none of the kinds listed, the seat is asked.
 - `act`: the seat's action at its next place in the Actions phase: nothing, row, a named swap or
-  mug, or the action of a card it holds (Flare Gun, Parasol, Medical Kit). Played if it is then
-  legal and nothing has happened since it was queued to the seat or to the character it names:
-  a swap or mug aimed at one of them, a fight one of them fought, a wound, a fall overboard
-  (`TOUCHES`). Otherwise the seat is asked as usual.
+  mug, or the action of a card it holds (Flare Gun, Parasol, Medical Kit); or a few of them in
+  order of preference. The first that is then legal is played, if nothing has happened since it
+  was queued to the seat or to a character the plan names: a swap or mug aimed at one of them, a
+  fight one of them fought, a wound, a fall overboard (`TOUCHES`: such an event voids the plan).
+  Otherwise the seat is asked as usual.
 
 Both from the seat's view, legal actions and visible events alone.
 """
@@ -92,7 +93,7 @@ def resolve(plan: Plan, view: dict[str, Any], legal: list[Action]) -> Action | N
         cards = [c for c in offered if KIND.get(c) == kind]
         if cards:
             best = max(cards, key=lambda c: VALUE.get(c, 0))  # the first of the most valuable
-            return pick({"action": {"type": "keep", "card": best}}, legal)
+            return pick({"actions": [{"type": "keep", "card": best}]}, legal)
     return None
 
 
@@ -100,9 +101,7 @@ def voided(plan: Plan, seat: int, events: Events) -> bool:
     if plan["kind"] != "act":
         return False
     involved = {seat}
-    target = plan["action"].get("target")
-    if type(target) is int:
-        involved.add(target)
+    involved.update(a["target"] for a in plan["actions"] if type(a.get("target")) is int)
     return any(
         involved.intersection(TOUCHES[ev["type"]](ev))
         for ev in events_for(events, seat)

@@ -1,11 +1,13 @@
 """Answer ahead in Lifeboats (`engine.core.ahead`): the next figure placement and the next jump.
 
-- `place_figure` (set-up): a figure of a rank the seat still has, into a boat with an empty seat;
+- `place_figure` (set-up): a figure of a rank the seat still has, into a boat placed on the water
+  with an empty seat;
 - `jump_out` (phase 3): one of the seat's figures out of a boat at sea;
 - `jump_in` (phase 3): the boat at sea its jumping figure boards.
 
-Each is played when the seat's next decision of that kind comes, if it is then legal; otherwise
-the seat is asked as usual. Nothing voids them: the rules give a seat no surprise that a
+A plan is one of them, or a few in order of preference (boats to board, say): when the seat's
+next decision of that kind comes, the first that is then legal is played; none is: the seat is
+asked as usual. Nothing voids them: the rules give a seat no surprise that a
 legality check would not catch. From the seat's view and legal actions alone.
 """
 
@@ -17,7 +19,7 @@ from ..core.ahead import PICK, Options, Plan, pick, without_asked
 from .board import Action, Events
 from .data import RANKS
 from .flow import kind_of_phase
-from .state import AT_SEA, JUMP_OUT, OVER, SETUP_BLACK, SETUP_BOATS, SETUP_FIGURES, UNPLACED
+from .state import AT_SEA, JUMP_OUT, OVER, SETUP_BLACK, SETUP_BOATS, SETUP_FIGURES
 
 KINDS = frozenset({"place_figure", "jump_out", "jump_in"})
 SETUP = (SETUP_BOATS, SETUP_BLACK, SETUP_FIGURES)
@@ -52,7 +54,7 @@ def mine(view: dict[str, Any], boat: dict[str, Any]) -> list[str]:
 
 def figure_choices(view: dict[str, Any]) -> list[Action]:
     supply = view["players"][view["seat"]]["supply"]
-    boats = [b["colour"] for b in view["boats"] if b["status"] in (AT_SEA, UNPLACED) and None in b["seats"]]
+    boats = [b["colour"] for b in view["boats"] if b["status"] == AT_SEA and None in b["seats"]]
     return [
         {"type": "place_figure", "rank": rank, "boat": colour}
         for rank in RANKS

@@ -21,7 +21,8 @@ from .test_conformance import GAME_COUNTS, MAX_STEPS
 def plan_from(options: dict[str, dict[str, list[Any]]], kind: str, choices: st.DataObject) -> dict[str, Any]:
     offered = options[kind]
     if "pick" in offered:
-        return {"kind": kind, "action": choices.draw(st.sampled_from(offered["pick"]), label="pick")}
+        picks = st.lists(st.sampled_from(offered["pick"]), min_size=1, max_size=3, unique_by=json.dumps)
+        return {"kind": kind, "actions": choices.draw(picks, label="picks")}
     order = choices.draw(st.permutations(offered["order"]), label="order")
     return {"kind": kind, "order": order[: choices.draw(st.integers(1, len(order)), label="keep")]}
 
@@ -83,11 +84,14 @@ def test_a_resolved_plan_is_always_legal(slug: str, n: int, seed: int, choices: 
 def test_malformed_plans_are_refused(slug: str) -> None:
     game = engine.get_game(slug)
     state = game.new_game(game.max_players, 1)
+    while not any(game.ahead_options(game.view(state, s)) for s in range(game.max_players)):
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, game.default_action(state, seat))
     seat = next(s for s in range(game.max_players) if game.ahead_options(game.view(state, s)))
     view = game.view(state, seat)
     kind, offered = next(iter(game.ahead_options(view).items()))
     good = (
-        {"kind": kind, "action": offered["pick"][0]}
+        {"kind": kind, "actions": offered["pick"][:1]}
         if "pick" in offered
         else {"kind": kind, "order": offered["order"][:2]}
     )
@@ -98,10 +102,13 @@ def test_malformed_plans_are_refused(slug: str) -> None:
         "row",
         {},
         {"kind": 3},
-        {"kind": "no_such_kind", "action": {"type": "row"}},
+        {"kind": "no_such_kind", "actions": [{"type": "row"}]},
         {**good, "extra": 1},
         {"kind": kind},
-        {"kind": kind, "action": {"type": "no_such_action"}},
+        {"kind": kind, "actions": []},
+        {"kind": kind, "actions": {"type": "row"}},
+        {"kind": kind, "actions": [{"type": "no_such_action"}]},
+        {"kind": kind, "action": good.get("actions", [None])[0]},
         {"kind": kind, "order": []},
         {"kind": kind, "order": ["no_such_item"]},
     ]:

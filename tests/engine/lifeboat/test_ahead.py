@@ -52,7 +52,7 @@ def test_with_no_kind_of_the_order_the_seat_is_asked() -> None:
 def test_an_action_queued_during_the_draft_is_played_at_the_seat_s_place() -> None:
     s = build(FOUR)
     start(s, "quartermaster")
-    plan = queue(s, 2, {"kind": "act", "action": {"type": "swap", "target": 3}})
+    plan = queue(s, 2, {"kind": "act", "actions": [{"type": "swap", "target": 3}]})
     while G.to_act(s) != [0] or s.step != "act":
         seat = G.to_act(s)[0]
         play(s, seat, G.default_action(s, seat))
@@ -66,11 +66,13 @@ def test_an_action_no_longer_legal_is_asked() -> None:
     """Mug: a named face-up card that is gone can no longer be named."""
     s = build(FOUR, tables={3: [card("knife")]})
     start(s, "actions")
-    plan = queue(s, 2, {"kind": "act", "action": {"type": "mug", "target": 3, "card": card("knife")}})
+    plan = queue(s, 2, {"kind": "act", "actions": [{"type": "mug", "target": 3, "card": card("knife")}]})
     play(s, 0, {"type": "mug", "target": 3, "card": card("knife")})
     play(s, 3, {"type": "accept"})
     play(s, 1, {"type": "nothing"})
     assert ahead(s, 2, plan) is None
+    fallback = {"kind": "act", "actions": [plan["actions"][0], {"type": "row"}]}
+    assert ahead(s, 2, fallback) == {"type": "row"}, "the first legal of the seat's preferences"
 
 
 def test_an_attack_on_the_seat_voids_its_action() -> None:
@@ -78,7 +80,7 @@ def test_an_attack_on_the_seat_voids_its_action() -> None:
     something it could not foresee, so its queued action is void."""
     s = build(FOUR)
     start(s, "actions")
-    plan = queue(s, 2, {"kind": "act", "action": {"type": "row"}})
+    plan = queue(s, 2, {"kind": "act", "actions": [{"type": "row"}]})
     events = play(s, 0, {"type": "swap", "target": 2})
     assert G.ahead_voided(plan, 2, events)
     assert not G.ahead_voided(plan, 3, events), "seat 3 was not touched"
@@ -87,7 +89,7 @@ def test_an_attack_on_the_seat_voids_its_action() -> None:
 def test_a_fight_or_a_wound_of_the_named_character_voids_the_action() -> None:
     s = build(FOUR, hands={1: [card("water", 0)]})
     start(s, "actions")
-    plan = queue(s, 3, {"kind": "act", "action": {"type": "swap", "target": 1}})
+    plan = queue(s, 3, {"kind": "act", "actions": [{"type": "swap", "target": 1}]})
     events = play(s, 0, {"type": "mug", "target": 1, "card": "hand"})
     assert G.ahead_voided(plan, 3, events), "a mug aimed at the character the plan names"
     events = play(s, 1, {"type": "refuse"})
@@ -95,11 +97,11 @@ def test_a_fight_or_a_wound_of_the_named_character_voids_the_action() -> None:
     events += play(s, 3, {"type": "fight", "side": "out", "weapons": [], "flare": False})
     assert any(e["type"] == "fight_resolved" for e in events)
     assert G.ahead_voided(plan, 3, events), "the named character fought"
-    assert not G.ahead_voided({"kind": "act", "action": {"type": "row"}}, 3, events), "seat 3 stayed out"
+    assert not G.ahead_voided({"kind": "act", "actions": [{"type": "row"}]}, 3, events), "seat 3 stayed out"
 
 
 def test_only_events_the_seat_sees_void_its_plan() -> None:
-    plan = {"kind": "act", "action": {"type": "row"}}
+    plan = {"kind": "act", "actions": [{"type": "row"}]}
     hidden = event("wounded", [1], seat=2, amount=1, cause="fight", wounds=1, condition="conscious")
     assert not G.ahead_voided(plan, 2, [hidden])
     shown = event("wounded", seat=2, amount=1, cause="fight", wounds=1, condition="conscious")
@@ -145,8 +147,9 @@ def test_a_plan_must_be_one_the_seat_may_queue() -> None:
     s = build(FOUR)
     start(s, "quartermaster")
     view = G.view(s, 2)
-    assert G.ahead_problem(view, {"kind": "act", "action": {"type": "swap", "target": 2}}) is not None
-    assert G.ahead_problem(view, {"kind": "act", "action": {"type": "swap", "target": True}}) is not None
+    assert G.ahead_problem(view, {"kind": "act", "actions": [{"type": "swap", "target": 2}]}) is not None
+    assert G.ahead_problem(view, {"kind": "act", "actions": [{"type": "swap", "target": True}]}) is not None
     assert G.ahead_problem(view, {"kind": "draft", "order": ["water", "water"]}) is not None
-    assert G.ahead_problem(view, {"kind": "row", "action": {"type": "row"}}) is not None
+    assert G.ahead_problem(view, {"kind": "act", "actions": [{"type": "row"}, {"type": "row"}]}) is not None
+    assert G.ahead_problem(view, {"kind": "row", "actions": [{"type": "row"}]}) is not None
     assert G.ahead_problem(view, {"kind": "draft", "order": ["knife", "water"]}) is None

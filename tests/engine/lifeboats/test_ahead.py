@@ -37,7 +37,7 @@ def test_a_placement_queued_while_others_place_is_played_if_the_boat_has_a_seat(
     plan = queue(
         state,
         second,
-        {"kind": "place_figure", "action": {"type": "place_figure", "rank": "officer", "boat": "black"}},
+        {"kind": "place_figure", "actions": [{"type": "place_figure", "rank": "officer", "boat": "black"}]},
     )
     GAME.apply(state, first, {"type": "place_figure", "rank": "sailor", "boat": "black"})
     assert ahead(state, second, plan) == {"type": "place_figure", "rank": "officer", "boat": "black"}
@@ -50,7 +50,7 @@ def test_a_placement_into_a_boat_filled_meanwhile_is_asked() -> None:
     plan = queue(
         state,
         second,
-        {"kind": "place_figure", "action": {"type": "place_figure", "rank": "sailor", "boat": "black"}},
+        {"kind": "place_figure", "actions": [{"type": "place_figure", "rank": "sailor", "boat": "black"}]},
     )
     while state.boats["black"].seats.count(None) > 0:
         (seat,) = GAME.to_act(state)
@@ -74,15 +74,15 @@ def test_a_jump_out_and_in_queued_during_the_votes_are_played_in_phase_3() -> No
     other than the one it left"."""
     state, _ = build(4, boats=JUMP, phase="move", start=2)
     out = queue(
-        state, 0, {"kind": "jump_out", "action": {"type": "jump_out", "boat": "red", "rank": "officer"}}
+        state, 0, {"kind": "jump_out", "actions": [{"type": "jump_out", "boat": "red", "rank": "officer"}]}
     )
-    jump_in = queue(state, 0, {"kind": "jump_in", "action": {"type": "jump_in", "boat": "blue"}})
+    jump_in = queue(state, 0, {"kind": "jump_in", "actions": [{"type": "jump_in", "boat": "blue"}]})
     for seat in GAME.to_act(state):
         GAME.apply(state, seat, {"type": "vote", "card": "black"})
     assert state.phase == "jump_out"
     GAME.apply(state, 2, {"type": "jump_out", "boat": "blue", "rank": "sailor"})
     assert ahead(state, 0, out) == {"type": "jump_out", "boat": "red", "rank": "officer"}
-    GAME.apply(state, 0, out["action"])
+    GAME.apply(state, 0, out["actions"][0])
     assert ahead(state, 0, jump_in) == {"type": "jump_in", "boat": "blue"}
 
 
@@ -90,7 +90,7 @@ def test_a_jump_from_a_boat_already_left_is_asked() -> None:
     """ "... out of a boat at sea from which no figure has left yet this phase"."""
     state, _ = build(4, boats=JUMP, phase="jump_out", start=2)
     plan = queue(
-        state, 0, {"kind": "jump_out", "action": {"type": "jump_out", "boat": "black", "rank": "sailor"}}
+        state, 0, {"kind": "jump_out", "actions": [{"type": "jump_out", "boat": "black", "rank": "sailor"}]}
     )
     GAME.apply(state, 2, {"type": "jump_out", "boat": "black", "rank": "officer"})
     # seat 3 has only blue left to leave (black has been left): played for it; then seat 0
@@ -115,8 +115,26 @@ def test_a_seat_queues_what_it_is_not_asked_now() -> None:
 
 def test_nothing_voids_a_lifeboats_plan() -> None:
     state, _ = build(4, boats=JUMP, phase="move", start=2)
-    plan = {"kind": "jump_in", "action": {"type": "jump_in", "boat": "blue"}}
+    plan = {"kind": "jump_in", "actions": [{"type": "jump_in", "boat": "blue"}]}
     events = []
     for seat in GAME.to_act(state):
         events += GAME.apply(state, seat, {"type": "vote", "card": "red"})
     assert not GAME.ahead_voided(plan, 0, events)
+
+
+def test_of_several_boats_in_order_the_first_the_figure_may_board_is_taken() -> None:
+    """In: "into an empty seat of a boat at sea other than the one it left"."""
+    state, _ = build(4, boats=JUMP, phase="jump_out", start=2)
+    plan = queue(
+        state,
+        2,
+        {
+            "kind": "jump_in",
+            "actions": [{"type": "jump_in", "boat": "blue"}, {"type": "jump_in", "boat": "red"}],
+        },
+    )
+    GAME.apply(state, 2, {"type": "jump_out", "boat": "blue", "rank": "sailor"})
+    GAME.apply(state, 0, {"type": "jump_out", "boat": "red", "rank": "officer"})
+    GAME.apply(state, 0, {"type": "jump_in", "boat": "black"})
+    GAME.apply(state, 3, {"type": "jump_in", "boat": "red"})
+    assert ahead(state, 2, plan) == {"type": "jump_in", "boat": "red"}, "not back into blue, which it left"
