@@ -5,10 +5,11 @@
   value), then the first offered. With none of the kinds listed, the seat is asked.
 - `act`: the seat's action at its next place in the Actions phase: nothing, row, a named swap or
   mug, or the action of a card it holds (Flare Gun, Parasol, Medical Kit); or a few of them in
-  order of preference. The first that is then legal is played, if nothing has happened since it
-  was queued to the seat or to a character the plan names: a swap or mug aimed at one of them, a
-  fight one of them fought, a wound, a fall overboard (`TOUCHES`: such an event voids the plan).
-  Otherwise the seat is asked as usual.
+  order of preference. The first that is then legal is played, unless since it was queued the
+  seat or a character the plan names fought in a fight or changed seats (`TOUCHES`: such an
+  event voids the plan): what it planned may then no longer be what it wants. Otherwise the
+  seat is asked as usual. (Wounds, mugs and falls void nothing: a plan that needs a card gone
+  is no longer legal, and the seat can withdraw its plan whenever it looks.)
 
 Both from the seat's view, legal actions and visible events alone.
 """
@@ -26,13 +27,11 @@ from .flow import kind_of_step
 
 KINDS = frozenset({"draft", "act"})
 
-#: event type -> the seats it touches; an `act` plan is void once one touches the seat or the
+#: event type -> the seats it touches; an `act` plan is void once one touches the seat or a
 #: character the plan names
 TOUCHES: dict[str, Callable[[dict[str, Any]], list[int]]] = {
-    "attempt": lambda ev: [ev["action"]["target"]],
     "fight_resolved": lambda ev: ev["sides"]["attacker"] + ev["sides"]["defender"],
-    "wounded": lambda ev: [ev["seat"]],
-    "overboard": lambda ev: ev["fallers"],
+    "swapped": lambda ev: [ev["seat"], ev["target"]],
 }
 
 

@@ -75,24 +75,29 @@ def test_an_action_no_longer_legal_is_asked() -> None:
     assert ahead(s, 2, fallback) == {"type": "row"}, "the first legal of the seat's preferences"
 
 
-def test_an_attack_on_the_seat_voids_its_action() -> None:
-    """Only a refused swap or mug starts a fight: an attack on the seat (a swap aimed at it) is
-    something it could not foresee, so its queued action is void."""
+def test_a_swap_that_moves_the_seat_voids_its_action() -> None:
+    """Change seats: "the two characters exchange seats with their cards, wounds and marks". A
+    seat moved by another's swap may no longer want what it queued."""
     s = build(FOUR)
     start(s, "actions")
     plan = queue(s, 2, {"kind": "act", "actions": [{"type": "row"}]})
     events = play(s, 0, {"type": "swap", "target": 2})
+    assert not G.ahead_voided(plan, 2, events), "asked, not yet swapped"
+    events = play(s, 2, {"type": "accept"})
     assert G.ahead_voided(plan, 2, events)
     assert not G.ahead_voided(plan, 3, events), "seat 3 was not touched"
 
 
-def test_a_fight_or_a_wound_of_the_named_character_voids_the_action() -> None:
-    s = build(FOUR, hands={1: [card("water", 0)]})
+def test_a_fight_of_the_named_character_voids_the_action_a_mug_does_not() -> None:
+    """Fights: "Everyone who took part is marked 'fought'"; a plan naming one of them is void."""
+    s = build(FOUR, hands={1: [card("water", 0), card("water", 1)]})
     start(s, "actions")
     plan = queue(s, 3, {"kind": "act", "actions": [{"type": "swap", "target": 1}]})
     events = play(s, 0, {"type": "mug", "target": 1, "card": "hand"})
-    assert G.ahead_voided(plan, 3, events), "a mug aimed at the character the plan names"
-    events = play(s, 1, {"type": "refuse"})
+    events += play(s, 1, {"type": "accept"})
+    assert not G.ahead_voided(plan, 3, events), "a mug accepted moves one card, no seat"
+    events = play(s, 1, {"type": "mug", "target": 0, "card": "hand"})
+    events += play(s, 0, {"type": "refuse"})
     events += play(s, 2, {"type": "fight", "side": "out", "weapons": [], "flare": False})
     events += play(s, 3, {"type": "fight", "side": "out", "weapons": [], "flare": False})
     assert any(e["type"] == "fight_resolved" for e in events)
@@ -102,9 +107,9 @@ def test_a_fight_or_a_wound_of_the_named_character_voids_the_action() -> None:
 
 def test_only_events_the_seat_sees_void_its_plan() -> None:
     plan = {"kind": "act", "actions": [{"type": "row"}]}
-    hidden = event("wounded", [1], seat=2, amount=1, cause="fight", wounds=1, condition="conscious")
+    hidden = event("swapped", [0, 1], seat=0, target=2, boat=[2, 1, 0, 3])
     assert not G.ahead_voided(plan, 2, [hidden])
-    shown = event("wounded", seat=2, amount=1, cause="fight", wounds=1, condition="conscious")
+    shown = event("swapped", seat=0, target=2, boat=[2, 1, 0, 3])
     assert G.ahead_voided(plan, 2, [shown])
     assert not G.ahead_voided({"kind": "draft", "order": ["water"]}, 2, [shown])
 
