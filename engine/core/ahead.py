@@ -43,7 +43,7 @@ def problem(options: Options, plan: Any) -> str | None:
         actions = plan.get("actions")
         if plan.keys() != {"kind", "actions"} or not isinstance(actions, list):
             return "This plan takes exactly: 'kind', 'actions'."
-        if not actions or any(actions[i] in actions[:i] for i in range(len(actions))):
+        if not 0 < len(actions) <= len(offered[PICK]) or any(a in actions[:i] for i, a in enumerate(actions)):
             return "A plan lists each choice once, at least one."
         if not all(isinstance(a, dict) and listed(a, offered[PICK]) for a in actions):
             return "That is not one of the choices you may queue now."
@@ -51,7 +51,9 @@ def problem(options: Options, plan: Any) -> str | None:
     order = plan.get("order")
     if plan.keys() != {"kind", "order"} or not isinstance(order, list):
         return "This plan takes exactly: 'kind', 'order'."
-    if not order or any(type(item) is not str for item in order) or len(set(order)) != len(order):
+    if not 0 < len(order) <= len(offered[ORDER]) or any(type(item) is not str for item in order):
+        return "An order lists each choice once, at least one."
+    if len(set(order)) != len(order):  # (strings, so a set finds repeats)
         return "An order lists each choice once, at least one."
     if not set(order) <= set(offered[ORDER]):
         return "That is not one of the choices you may order now."

@@ -96,6 +96,8 @@ def test_malformed_plans_are_refused(slug: str) -> None:
         else {"kind": kind, "order": offered["order"][:2]}
     )
     assert game.ahead_problem(view, good) is None
+    field = "actions" if "pick" in offered else "order"
+    assert game.ahead_problem(view, {**good, field: good[field] * 2}) is not None, "a choice twice"
     for bad in [
         None,
         [],
