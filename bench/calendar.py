@@ -11,7 +11,9 @@ days a game lasts and of the prompts people answer in it (the whole table), in t
   by the seat's assistant, the game's bot (`engine.get_bot`), from the seat's view and legal
   actions; the rest are prompts;
 - `quick + ahead`: the quick game, and every seat answers ahead what it may
-  (`game.ahead_kinds`: Lifeboat's draft and action, Lifeboats' figure placement and jumps).
+  (`game.ahead_kinds`: Lifeboat's draft and action, Lifeboats' figure placement and jumps);
+- `quick + ahead, visits`: the same, with people who queue their plans whenever they come to the
+  table anyway (below).
 
 It also prints, per mode, the share of the game's time spent waiting for each kind of decision
 (the kinds that set the pace) and, for answer ahead, how many plans were played, asked anyway
@@ -29,19 +31,22 @@ The model (a discrete-event simulation over the engine; the clock is in hours):
   their own visits: the window closes with the slowest. A prompt caused by the person's own
   answer (the rowed cards after rowing) is a new prompt with a delay of its own.
 - Answer ahead: a seat's next decision of a kind it may answer ahead can be queued only once it
-  is possible (`game.ahead_options` of the seat's view offers it: after its previous decision of
-  that kind was used, answered or voided). The person queues it at their next visit: their next
-  prompt's visit if one is due, else a visit of its own drawn like a prompt's (the person comes
-  back to the table a log-normal time later). At a visit the person answers the prompt waiting
-  for them, if any, then queues every plan it may. The plan is the bot's from the view at that
-  visit: its first three choices in order, each the bot's choice among those left (Lifeboat's
-  action: its one choice, since every character a plan names may void it; Lifeboat's draft:
-  every provision kind, ordered by the bot's value of one more card of each). When the
-  decision comes, `game.resolve_ahead` plays the plan at once, or returns None: the seat is then
-  prompted as usual. Events the seat sees may void a plan first (`game.ahead_voided`). A plan
-  costs the person no prompt.
-- The clock jumps from event to event (a visit or a deadline); a game's days are its last
-  event's hour / 24. Nights, quiet hours and vacations are not modelled.
+  is possible: `game.ahead_options` of the seat's view offers it (after the seat's previous
+  decision of that kind was played, answered or voided, and not while it is being asked). In
+  `quick + ahead` the person then queues it after a log-normal time of its own (drawn like a
+  prompt's delay; a plan that stops being possible before is not queued, and is drawn anew when
+  it is possible again); those times answer no prompt. In `quick + ahead, visits` the person
+  queues every plan it may at each of its visits (right after answering a prompt, in the same
+  visit), and when a plan is possible and no visit is due, comes back a log-normal time later
+  for it (a visit that also answers a prompt waiting then). The plan is the bot's from the view
+  at that moment: its first three choices in order, each the bot's choice among those left
+  (Lifeboat's action: its one choice, since a fight or a swap of any character it names voids it;
+  Lifeboat's draft: every provision kind, ordered by the bot's value of one more card of each).
+  When the decision comes, `game.resolve_ahead` plays the plan at once, or returns None: the
+  seat is then prompted as usual. Events the seat sees may void a plan first
+  (`game.ahead_voided`). A plan costs the person no prompt.
+- The clock jumps from event to event (a visit, a deadline, a plan queued); a game's days are
+  its last event's hour / 24. Nights, quiet hours and vacations are not modelled.
 
 Targets (issue 33, median days at every player count): Lifeboat ≤ 15 in a quick game, ≤ 7 with
 answer ahead, and prompts answered by people at least halved (quick + ahead against everyone);
@@ -79,12 +84,15 @@ MINOR_DEADLINE = 6.0
 MAX_STEPS = 20_000
 #: choices a person gives for a plan, in order of preference (the first then legal is played)
 PREFERENCES = 3
-#: ... except where more choices cost more than they give: a Lifeboat action plan is voided by
-#: what happens to any character it names, so the person names one action
+#: ... except where more choices cost more than they give: a Lifeboat action plan is voided by a
+#: fight or a swap of any character it names, so the person names one action
 FEWER_PREFERENCES: dict[tuple[str, str], int] = {("lifeboat", "act"): 1}
 
-EVERYONE, EVERYONE_MINOR_6H, QUICK, AHEAD = "everyone", "everyone, minor 6 h", "quick", "quick + ahead"
-MODES = (EVERYONE, EVERYONE_MINOR_6H, QUICK, AHEAD)
+EVERYONE, EVERYONE_MINOR_6H, QUICK = "everyone", "everyone, minor 6 h", "quick"
+AHEAD, AHEAD_AT_VISITS = "quick + ahead", "quick + ahead, visits"
+MODES = (EVERYONE, EVERYONE_MINOR_6H, QUICK, AHEAD, AHEAD_AT_VISITS)
+QUICK_MODES = (QUICK, AHEAD, AHEAD_AT_VISITS)
+AHEAD_MODES = (AHEAD, AHEAD_AT_VISITS)
 
 #: issue 33's figures of `everyone` (prompts, median days) and its targets (median days)
 BASELINE = {
@@ -99,6 +107,7 @@ BASELINE = {
 TARGETS: dict[tuple[str, str], str] = {
     ("lifeboat", QUICK): "≤ 15 d",
     ("lifeboat", AHEAD): "≤ 7 d, prompts ≤ half of everyone's",
+    ("lifeboat", AHEAD_AT_VISITS): "≤ 7 d, prompts ≤ half of everyone's",
 }
 LIFEBOATS_AHEAD_TARGET = {3: "≤ 12 d", 6: "≤ 24 d"}
 
@@ -150,6 +159,8 @@ class Table:
         self.visits: list[list[float]] = [[] for _ in range(n)]
         self.asked: dict[int, Asked] = {}
         self.plans: list[dict[str, dict[str, Any]]] = [{} for _ in range(n)]
+        #: quick + ahead: (seat, kind) -> when its person queues the plan now possible
+        self.queue_at: dict[tuple[int, str], float] = {}
         self.out = Outcome(days=0.0, prompts=0)
 
     # -- time --------------------------------------------------------------------------------
@@ -206,7 +217,7 @@ class Table:
                 if seat in self.asked:
                     continue
                 kind = game.decision_kind(state, seat)
-                if self.mode in (QUICK, AHEAD) and game.decision_kinds[kind]:
+                if self.mode in QUICK_MODES and game.decision_kinds[kind]:
                     self.decide(seat)
                     moved = True
                     break
@@ -222,10 +233,18 @@ class Table:
                 self.out.prompts_by_kind[kind] += 1
                 self.asked[seat] = Asked(kind, self.now, self.now + self.deadline_for(kind))
                 self.visits[seat].append(self.now + self.delay())
-        if self.mode == AHEAD and not game.is_over(state):
-            for seat in range(self.n):
-                if not any(v >= self.now for v in self.visits[seat]) and self.to_queue(seat):
+        if game.is_over(state) or self.mode not in AHEAD_MODES:
+            return
+        for seat in range(self.n):
+            possible = self.to_queue(seat)
+            if self.mode == AHEAD_AT_VISITS:
+                if possible and not self.visits[seat]:
                     self.visits[seat].append(self.now + self.delay())
+                continue
+            for kind in possible:
+                self.queue_at.setdefault((seat, kind), self.now + self.delay())
+            for key in [k for k in self.queue_at if k[0] == seat and k[1] not in possible]:
+                del self.queue_at[key]
 
     def to_queue(self, seat: int) -> dict[str, dict[str, list[Any]]]:
         """What the seat may queue now and has not."""
@@ -233,22 +252,25 @@ class Table:
         return {kind: offered for kind, offered in options.items() if kind not in self.plans[seat]}
 
     def visit(self, seat: int) -> None:
-        """The person answers their prompt, if one waits, then queues what they may."""
+        """The person answers their prompt, if one waits; at visits, then queues what they may."""
         if seat in self.asked:
             self.decide(seat)
             self.settle()
-        if self.mode != AHEAD or self.game.is_over(self.state):
-            return
+        if self.mode == AHEAD_AT_VISITS and not self.game.is_over(self.state):
+            for kind in self.to_queue(seat):
+                self.queue(seat, kind)
+
+    def queue(self, seat: int, kind: str) -> None:
+        """The person queues their plan for `kind`: the bot's choices from the seat's view now."""
         view = self.game.view(self.state, seat)
-        for kind, offered in self.to_queue(seat).items():
-            self.decisions += 1
-            if "pick" in offered:
-                count = FEWER_PREFERENCES.get((self.slug, kind), PREFERENCES)
-                plan = {"kind": kind, "actions": self.ranked(view, offered["pick"], count)}
-            else:
-                plan = {"kind": kind, "order": ORDERS[self.slug, kind](view, offered["order"])}
-            assert self.game.ahead_problem(view, plan) is None, plan
-            self.plans[seat][kind] = plan
+        offered = self.game.ahead_options(view)[kind]
+        if "pick" in offered:
+            count = FEWER_PREFERENCES.get((self.slug, kind), PREFERENCES)
+            plan = {"kind": kind, "actions": self.ranked(view, offered["pick"], count)}
+        else:
+            plan = {"kind": kind, "order": ORDERS[self.slug, kind](view, offered["order"])}
+        assert self.game.ahead_problem(view, plan) is None, plan
+        self.plans[seat][kind] = plan
 
     def ranked(self, view: dict[str, Any], choices: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
         """The bot's first `count` choices in order: its choice, then its choice of the rest."""
@@ -270,7 +292,14 @@ class Table:
             visits = [(min(v), s) for s, v in enumerate(self.visits) if v]
             visit, visitor = min(visits, default=(math.inf, -1))
             due, late = min(((a.deadline, s) for s, a in self.asked.items()), default=(math.inf, -1))
-            if visit <= due:
+            plan_at, (planner, kind) = min(
+                ((t, key) for key, t in self.queue_at.items()), default=(math.inf, (-1, ""))
+            )
+            if plan_at < min(visit, due):
+                self.advance_to(plan_at)
+                del self.queue_at[planner, kind]
+                self.queue(planner, kind)
+            elif visit <= due:
                 self.advance_to(visit)
                 self.visits[visitor].remove(visit)
                 self.visit(visitor)
@@ -295,11 +324,11 @@ def main() -> None:
     args = parser.parse_args()
     modes = args.mode or list(MODES)
     print(
-        f"{'game':<10} {'n':>2} {'mode':<20} {'N':>4} {'days med':>8} {'p90':>6} "
+        f"{'game':<10} {'n':>2} {'mode':<22} {'N':>4} {'days med':>8} {'p90':>6} "
         f"{'prompts med':>11} {'p90':>5}  issue: everyone / target"
     )
     shares: dict[tuple[str, int, str], list[tuple[str, float]]] = {}
-    plans: dict[tuple[str, int], Counter[str]] = {}
+    plans: dict[tuple[str, int, str], Counter[str]] = {}
     for slug in sorted(engine.BOTS):
         if args.game and slug != args.game:
             continue
@@ -319,12 +348,12 @@ def main() -> None:
                     note = f"issue: {issue_prompts} prompts, {issue_days} d"
                 elif (slug, mode) in TARGETS:
                     note = f"target: {TARGETS[slug, mode]}"
-                    if mode == AHEAD and EVERYONE in medians:
-                        note += f" (here {medians[AHEAD] / medians[EVERYONE]:.0%})"
-                elif slug == "lifeboats" and mode == AHEAD and n in LIFEBOATS_AHEAD_TARGET:
+                    if mode in AHEAD_MODES and EVERYONE in medians:
+                        note += f" (here {medians[mode] / medians[EVERYONE]:.0%})"
+                elif slug == "lifeboats" and mode in AHEAD_MODES and n in LIFEBOATS_AHEAD_TARGET:
                     note = f"target: {LIFEBOATS_AHEAD_TARGET[n]}"
                 print(
-                    f"{slug:<10} {n:>2} {mode:<20} {len(outcomes):>4} {statistics.median(days):>8.1f} "
+                    f"{slug:<10} {n:>2} {mode:<22} {len(outcomes):>4} {statistics.median(days):>8.1f} "
                     f"{quantile(days, 0.9):>6.1f} {statistics.median(prompts):>11.0f} "
                     f"{quantile(prompts, 0.9):>5.0f}  {note}",
                     flush=True,
@@ -334,21 +363,21 @@ def main() -> None:
                     waits.update(o.waits)
                 total = sum(waits.values()) or 1.0
                 shares[slug, n, mode] = [(kind, hours / total) for kind, hours in waits.most_common()]
-                if mode == AHEAD:
-                    plans[slug, n] = Counter()
+                if mode in AHEAD_MODES:
+                    plans[slug, n, mode] = Counter()
                     for o in outcomes:
-                        plans[slug, n].update(o.plans)
+                        plans[slug, n, mode].update(o.plans)
     print("\nShare of the game's time waiting for each kind of decision (split when several wait):")
     for (slug, n, mode), kinds in shares.items():
         line = ", ".join(f"{kind} {share:.0%}" for kind, share in kinds if share >= 0.01)
-        print(f"{slug:<10} {n:>2} {mode:<20} {line}")
+        print(f"{slug:<10} {n:>2} {mode:<22} {line}")
     if plans:
         print("\nAnswer ahead, plans per game (mean): played / asked anyway / voided")
-        for (slug, n), counts in plans.items():
+        for (slug, n, mode), counts in plans.items():
             g = args.games
             print(
-                f"{slug:<10} {n:>2} {counts['played'] / g:>6.1f} {counts['asked anyway'] / g:>6.1f} "
-                f"{counts['voided'] / g:>6.1f}"
+                f"{slug:<10} {n:>2} {mode:<22} {counts['played'] / g:>6.1f} "
+                f"{counts['asked anyway'] / g:>6.1f} {counts['voided'] / g:>6.1f}"
             )
 
 
