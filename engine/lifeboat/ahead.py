@@ -23,7 +23,7 @@ from ..core import events_for
 from ..core.ahead import ORDER, PICK, Options, Plan, pick, without_asked
 from .board import Action, Events
 from .data import KIND, PROVISION_KINDS, VALUE
-from .flow import kind_of_step
+from .flow import KIND_OF_STEP
 
 KINDS = frozenset({"draft", "act"})
 
@@ -40,8 +40,7 @@ def asked(view: dict[str, Any]) -> str | None:
     seat = view["seat"]
     if seat is None or seat not in view["to_act"]:
         return None
-    fighter = (view.get("me") or {}).get("fight_side") is not None
-    return kind_of_step(view["step"], fighter=fighter)
+    return KIND_OF_STEP[view["step"]]
 
 
 def options(view: dict[str, Any]) -> Options:

@@ -441,15 +441,13 @@ DECISION_KINDS: dict[str, bool] = {
     "act": False,  # your action in the Actions phase
     "row": False,  # which rowed cards go on the Row stack
     "answer": True,  # accept or refuse a swap or mug aimed at you
-    "fight": True,  # join someone else's fight, or stay out, this round
-    "weapons": False,  # in your own fight: play weapons, declare the Flare Gun
+    "fight": True,  # a fight's round: join a side or stay out; in it, play weapons, the Flare Gun
     "navigate": False,  # the navigator's card (and a Compass in hand)
     "react": True,  # the overboard reactions: a Life Preserver, Buckets of Chum
     "thirst": True,  # whose thirst your Water covers
 }
 
-#: The step a seat is waited in -> the kind of its decision (a fighter's round in its own fight
-#: asks something else: `FIGHTER_KIND`).
+#: The step a seat is waited in -> the kind of its decision.
 KIND_OF_STEP: dict[str, str] = {
     "draft": "draft",
     "act": "act",
@@ -460,22 +458,11 @@ KIND_OF_STEP: dict[str, str] = {
     "react": "react",
     "thirst": "thirst",
 }
-FIGHTER_KIND = "weapons"
-
-
-def kind_of_step(step: str, *, fighter: bool) -> str:
-    """The kind of decision a seat waited in `step` is asked (`fighter`: it is in the fight)."""
-    return FIGHTER_KIND if step == "fight" and fighter else KIND_OF_STEP[step]
 
 
 def asked_kind(s: State, seat: int) -> str:
     """The kind of the decision a waited seat is asked now."""
-    fighter = (
-        s.window is not None
-        and s.window.kind == "fight"
-        and participant_side(s.window.data, seat) is not None
-    )
-    return kind_of_step(s.step, fighter=fighter)
+    return KIND_OF_STEP[s.step]
 
 
 def to_act(s: State) -> list[int]:

@@ -27,7 +27,6 @@ def test_the_minor_kinds_are_the_small_questions() -> None:
         "draft",
         "act",
         "row",
-        "weapons",
         "navigate",
     }
 
@@ -61,18 +60,17 @@ def test_answer() -> None:
     assert kinds(s) == {1: "answer"}
 
 
-def test_fight_for_those_who_may_join_and_weapons_for_a_fighter() -> None:
+def test_a_fights_round_is_one_minor_kind_for_all_it_asks() -> None:
     """Fights: "every conscious character not yet in the fight chooses to join the attacker, join
     the defender or stay out for this round, and everyone in the fight may play weapons from hand
-    and declare the Flare Gun". Two questions: joining someone else's fight (minor), and a
-    fighter's weapons in its own fight (not minor)."""
+    and declare the Flare Gun". One kind, minor, as ENGINE_API.md lists only `fight`: joining
+    someone else's fight, and a fighter's weapons in its own."""
     s = build(FOUR, hands={0: [card("knife")]})
     start(s, "actions")
     play(s, 0, {"type": "swap", "target": 1})
     play(s, 1, {"type": "refuse"})
-    assert kinds(s) == {0: "weapons", 2: "fight", 3: "fight"}
+    assert kinds(s) == {0: "fight", 2: "fight", 3: "fight"}
     assert G.decision_kinds["fight"]
-    assert not G.decision_kinds["weapons"]
 
 
 def test_navigate() -> None:
