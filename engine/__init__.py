@@ -2,7 +2,7 @@
 
 The contract is `../shared/ENGINE_API.md`: `GAMES`, `get_game(slug)`, and on each game
 `new_game`, `to_act`, `legal_actions`, `apply`, `default_action`, `is_over`, `scores`, `view`,
-`to_json`/`from_json` and `zones`.
+`to_json`/`from_json`, `zones`, and `decision_kinds` with `decision_kind(state, seat)`.
 """
 
 from .bots import BOTS, get_bot

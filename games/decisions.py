@@ -30,17 +30,6 @@ from typing import Any
 
 import engine
 
-#: Action types any seat may take at any time it is able to, waited for or not: not part of a
-#: decision (see the games' module docs).
-ANY_TIME_TYPES: dict[str, frozenset[str]] = {
-    "lifeboat": frozenset({"play", "offer_trade", "answer_trade"}),
-}
-
-
-def is_any_time(rules: engine.Game, action: Any) -> bool:
-    """Whether `action` is an any-time action of this game (it answers no decision)."""
-    return isinstance(action, dict) and action.get("type") in ANY_TIME_TYPES.get(rules.slug, frozenset())
-
 
 def fingerprint(rules: engine.Game, state: Any, seat: int, to_act: set[int] | None = None) -> str:
     """ "" when the game does not wait for `seat`; else a digest of its required choices."""
@@ -50,7 +39,7 @@ def fingerprint(rules: engine.Game, state: Any, seat: int, to_act: set[int] | No
     required = sorted(
         json.dumps(action, sort_keys=True, separators=(",", ":"))
         for action in rules.legal_actions(state, seat)
-        if not is_any_time(rules, action)
+        if not rules.is_any_time(action)
     )
     return hashlib.sha256("\n".join(required).encode()).hexdigest()[:32]
 
@@ -75,5 +64,5 @@ def answer_is_current(rules: engine.Game, seat: Any, action: Any, shown_version:
     return (
         bool(seat.decision)
         and seat.decision_since <= shown_version < version
-        and not is_any_time(rules, action)
+        and not rules.is_any_time(action)
     )

@@ -15,7 +15,6 @@ from typing import Any
 from django.conf import settings
 
 import engine
-from games import decisions
 from games.i18n import labels_by_language_all
 from games.models import Action, Game
 
@@ -115,11 +114,7 @@ def news_since_decision(
     """The actions since the seat last decided (its last action that answered a question, not an
     any-time one), each with only the events the seat may see: what its mail tells as news."""
     last = max(
-        (
-            a["seq"]
-            for a in recent
-            if a["seat_index"] == index and not decisions.is_any_time(rules, a.get("payload"))
-        ),
+        (a["seq"] for a in recent if a["seat_index"] == index and not rules.is_any_time(a.get("payload"))),
         default=0,
     )
     news = []

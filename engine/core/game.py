@@ -12,8 +12,10 @@ raises, so a refused action leaves the state exactly as it was.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any, ClassVar
 
+from . import ahead
 from .errors import IllegalAction
 from .rules import Action, Event, Rule, listed, shape_problem
 
@@ -27,6 +29,12 @@ class Game:
     options: ClassVar[dict[str, Any]]
     #: action type -> its rule (legal variants and transition), in the order `legal_actions` lists
     rules: ClassVar[Mapping[str, Rule[Any]]]
+    #: every kind of decision the game asks a waited seat (a stable short name) -> whether it is
+    #: *minor*: most seats, most of the time, answer it with the default or one obvious choice
+    decision_kinds: ClassVar[dict[str, bool]]
+    #: zones `<kind>:<seat>` dealt to a seat secretly at the start and kept hidden from the others
+    #: until the end (Lifeboat: its Love and Hate cards); the site stores them with the seat
+    secret_zone_kinds: ClassVar[tuple[str, ...]] = ()
 
     # -- set-up ---------------------------------------------------------------------------
     def new_game(self, num_players: int, seed: int | str, options: dict[str, Any] | None = None) -> Any:
@@ -92,8 +100,26 @@ class Game:
             out += rule.legal(state, seat)
         return out
 
+    @cached_property
+    def any_time_types(self) -> frozenset[str]:
+        """Action types a seat may take whenever it is able to, waited for or not (their rules say
+        `any_time`): they answer no decision."""
+        return frozenset(kind for kind, rule in self.rules.items() if rule.any_time)
+
+    def is_any_time(self, action: Any) -> bool:
+        """Whether `action` (any value) is an action of an any-time type."""
+        return isinstance(action, dict) and action.get("type") in self.any_time_types
+
     def advance(self, state: Any, events: list[Event]) -> None:
         """After every accepted action: the steps the engine plays itself (forced steps, ...)."""
+
+    # -- what a waited seat is asked ------------------------------------------------------
+    def decision_kind(self, state: Any, seat: int) -> str:
+        """The kind (a key of `decision_kinds`) of the decision `seat` is asked now; ValueError for
+        a seat the game does not wait for."""
+        if seat not in self.to_act(state):
+            raise ValueError(f"{self.name} does not wait for seat {seat!r} now")
+        return self.asked_kind(state, seat)
 
     # -- what each game implements --------------------------------------------------------
     def setup(self, num_players: int, seed: int | str, options: dict[str, Any]) -> Any:
@@ -106,6 +132,10 @@ class Game:
         raise NotImplementedError
 
     def default_action(self, state: Any, seat: int) -> Action:
+        raise NotImplementedError
+
+    def asked_kind(self, state: Any, seat: int) -> str:
+        """For a seat in `to_act`: the kind of its decision (`decision_kind` checks the seat)."""
         raise NotImplementedError
 
     def is_over(self, state: Any) -> bool:
@@ -125,6 +155,28 @@ class Game:
 
     def zones(self, state: Any) -> dict[str, list[str]]:
         raise NotImplementedError
+
+    # -- answer ahead (`ahead.py`): a seat's next decision, queued before it is asked -------
+    #: the decision kinds a seat may answer ahead (keys of `decision_kinds`)
+    ahead_kinds: ClassVar[frozenset[str]] = frozenset()
+
+    def ahead_options(self, view: dict[str, Any]) -> ahead.Options:
+        """What the seat whose `view` this is may queue now, by kind: `{"pick": [actions]}` or
+        `{"order": [items]}` (never the kind it is asked now); from the view alone."""
+        return {}
+
+    def ahead_problem(self, view: dict[str, Any], plan: Any) -> str | None:
+        """Why `plan` may not be queued now by the seat whose `view` this is (None: it may)."""
+        return ahead.problem(self.ahead_options(view), plan)
+
+    def resolve_ahead(self, plan: ahead.Plan, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        """For a seat now asked a decision of `plan`'s kind: the action its plan plays, one of
+        `legal`, or None (the seat is asked as usual); from its view and legal actions alone."""
+        return ahead.pick(plan, legal)
+
+    def ahead_voided(self, plan: ahead.Plan, seat: int, events: list[Event]) -> bool:
+        """Whether these events (only those `seat` may see count) void its queued `plan`."""
+        return False
 
     # -- for tests, admin and tools; never shown to players --------------------------------
     def inactive_seats(self, state: Any) -> set[int]:

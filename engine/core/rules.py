@@ -4,7 +4,8 @@ A game declares `rules: dict[str, Rule]`, one `Rule` per action type: `legal` li
 concrete action of that type a seat may take now, `apply` plays one the guard accepted. Listing
 and checking use the same `legal`, so `legal_actions` and `apply` cannot disagree. A free-form
 type with too many variants to list (a trade of any card set) names its fields in `shape` and
-its legality in `validate`; its `legal` lists only the commonest variants.
+its legality in `validate`; its `legal` lists only the commonest variants. An `any_time` type is
+open to a seat whether or not the game waits for it, and answers none of its decisions.
 
 Actions arrive as JSON, so they are compared as JSON: `True` is not `1`, `1.0` is not `1`, a
 tuple is not a list, and a key the listing does not have makes a different action.
@@ -33,6 +34,9 @@ class Rule[S]:
     shape: dict[str, Field] | None = None
     #: free-form types only: why this well-shaped action is refused now (None: it is legal)
     validate: Callable[[S, int, Action], str | None] | None = None
+    #: an *any-time* action: a seat may take it whenever it is able to, waited for or not (a card
+    #: played face up, a trade offer or answer); it answers no decision
+    any_time: bool = False
 
 
 def same_json(a: Any, b: Any) -> bool:

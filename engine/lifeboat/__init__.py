@@ -3,11 +3,12 @@
 The rules are `shared/rules/lifeboat.md`; the contract `shared/ENGINE_API.md`. The layout is
 the same as `engine.lifeboats`'s: `data` (characters and cards as tables), `state` (plain data,
 JSON round trip), `board` (queries and card moves on a state), `flow` (the turn: Quartermaster,
-Actions, Navigation with its overboard and thirst windows; who is waited for, the defaults),
-`rules` (one table entry per action type: its legal variants and its transition; by theme in
-`rules/actions.py`, `attacks.py` (swaps, mugs and their fights), `navigation.py`, `cards.py`
-(playing face up, trades)), `scoring` (`final_scores`), `view` (per-seat views and secrets),
-`game` (`LifeboatGame`, the deal). Imports go one way: game -> rules -> flow -> board -> state.
+Actions, Navigation with its overboard and thirst windows; who is waited for, the kind of its
+decision, the defaults), `rules` (one table entry per action type: its legal variants and its
+transition; by theme in `rules/actions.py`, `attacks.py` (swaps, mugs and their fights),
+`navigation.py`, `cards.py` (playing face up, trades)), `scoring` (`final_scores`), `view`
+(per-seat views and secrets), `ahead` (answering the draft and the action ahead), `game`
+(`LifeboatGame`, the deal). Imports go one way: game -> rules -> flow -> board -> state.
 
 Options: `sharks` (shark variant, default False), `ambivalent_scores` (Love = Hate of another
 character scores both lines, default True; False follows the Czech text).

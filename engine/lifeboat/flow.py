@@ -433,7 +433,38 @@ def end_turn(s: State, ev: Events) -> None:
     s.step = "turn_start"
 
 
-# -- who is waited for, and what a deadline plays for them ----------------------------------------
+# -- who is waited for, what they are asked, and what a deadline plays for them -------------------
+#: Every kind of decision a waited seat is asked -> whether it is minor (answered by most seats,
+#: most of the time, with the default or one obvious choice).
+DECISION_KINDS: dict[str, bool] = {
+    "draft": False,  # which card to keep of those passed to you
+    "act": False,  # your action in the Actions phase
+    "row": False,  # which rowed cards go on the Row stack
+    "answer": True,  # accept or refuse a swap or mug aimed at you
+    "fight": True,  # a fight's round: join a side or stay out; in it, play weapons, the Flare Gun
+    "navigate": False,  # the navigator's card (and a Compass in hand)
+    "react": True,  # the overboard reactions: a Life Preserver, Buckets of Chum
+    "thirst": True,  # whose thirst your Water covers
+}
+
+#: The step a seat is waited in -> the kind of its decision.
+KIND_OF_STEP: dict[str, str] = {
+    "draft": "draft",
+    "act": "act",
+    "row": "row",
+    "answer": "answer",
+    "fight": "fight",
+    "navigate": "navigate",
+    "react": "react",
+    "thirst": "thirst",
+}
+
+
+def asked_kind(s: State, seat: int) -> str:
+    """The kind of the decision a waited seat is asked now."""
+    return KIND_OF_STEP[s.step]
+
+
 def to_act(s: State) -> list[int]:
     step = s.step
     if s.phase == "over":

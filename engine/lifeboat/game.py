@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..core import Game, IllegalAction, Rng, Rule, seed_state
-from . import flow, view
+from ..core.ahead import Options, Plan
+from . import ahead, flow, view
 from .board import conscious, may_act
 from .data import CHARACTER_ORDER, NAVIGATION_IDS, PROVISION_IDS, hate_id, love_id
 from .rules import RULES, prune_offers
@@ -21,6 +22,9 @@ class LifeboatGame(Game):
     max_players: ClassVar[int] = 6
     options: ClassVar[dict[str, Any]] = {"sharks": False, "ambivalent_scores": True}
     rules: ClassVar[Mapping[str, Rule[State]]] = RULES
+    decision_kinds: ClassVar[dict[str, bool]] = flow.DECISION_KINDS
+    secret_zone_kinds: ClassVar[tuple[str, ...]] = ("love", "hate")
+    ahead_kinds: ClassVar[frozenset[str]] = ahead.KINDS
 
     # -- set-up ---------------------------------------------------------------------------------
     def setup(self, num_players: int, seed: int | str, options: dict[str, Any]) -> State:
@@ -88,9 +92,24 @@ class LifeboatGame(Game):
     def default_action(self, state: State, seat: int) -> dict[str, Any]:
         return flow.default_action(state, seat)
 
+    def asked_kind(self, state: State, seat: int) -> str:
+        return flow.asked_kind(state, seat)
+
     def inactive_seats(self, state: State) -> set[int]:
         """Seats of dead or unconscious characters (a ghost asked to rile the sharks excepted)."""
         return {p for p in range(state.n) if not may_act(state, p) and not conscious(state, p)}
+
+    # -- answer ahead ----------------------------------------------------------------------------
+    def ahead_options(self, view: dict[str, Any]) -> Options:
+        return ahead.options(view)
+
+    def resolve_ahead(
+        self, plan: Plan, view: dict[str, Any], legal: list[dict[str, Any]]
+    ) -> dict[str, Any] | None:
+        return ahead.resolve(plan, view, legal)
+
+    def ahead_voided(self, plan: Plan, seat: int, events: list[dict[str, Any]]) -> bool:
+        return ahead.voided(plan, seat, events)
 
     # -- the end ---------------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:

@@ -3,10 +3,11 @@
 The layout is the same as `engine.lifeboat`'s: `data` (colours, lanes, islands and points,
 figure counts), `state` (dataclasses with a JSON round trip), `board` (queries on a state, the
 possibilities of the placement and jump steps), `flow` (set-up steps, the round's phases, votes,
-sinking, the end; who is waited for, the defaults), `rules` (one table entry per action type: its
-legal variants and its transition; by theme in `rules/placing.py`, `votes.py`, `jumps.py`),
-`scoring` (points and places), `view` (per-seat views and secrets), `game` (`LifeboatsGame`, the
-set-up). Imports go one way: game -> rules -> flow -> board -> state. Sealed votes use the shared
+sinking, the end; who is waited for, the kind of its decision, the defaults), `rules` (one table
+entry per action type: its legal variants and its transition; by theme in `rules/placing.py`,
+`votes.py`, `jumps.py`), `scoring` (points and places), `view` (per-seat views and secrets),
+`ahead` (answering the next placement or jump ahead), `game` (`LifeboatsGame`, the set-up).
+Imports go one way: game -> rules -> flow -> board -> state. Sealed votes use the shared
 `engine.core.votes.SealedVote`.
 
 Options (`LifeboatsGame.options`):

@@ -67,7 +67,43 @@ S = LifeboatsState
 Action = dict[str, Any]
 
 
-# -- who is waited for, and what a deadline plays for them -------------------------------------
+# -- who is waited for, what they are asked, and what a deadline plays for them ----------------
+#: Every kind of decision a waited seat is asked -> whether it is minor (none is: every one of
+#: them moves figures or boats, or decides a vote).
+DECISION_KINDS: dict[str, bool] = {
+    "place_boat": False,  # set-up: the lane of your boat (the start player: the black boat's too)
+    "place_figure": False,  # set-up: one of your figures into a boat
+    "vote": False,  # a leak, ejection or move vote: your card, face down
+    "decide": False,  # after the reveal: your single hat, or the start player's tie-break
+    "jump_out": False,  # phase 3: which of your figures leaves which boat
+    "jump_in": False,  # phase 3: which boat your figure boards
+}
+
+#: The phase a seat is waited in -> the kind of its decision (in a vote phase, once the cards are
+#: revealed, the seat still waited for decides: `DECIDER_KIND`).
+KIND_OF_PHASE: dict[str, str] = {
+    SETUP_BOATS: "place_boat",
+    SETUP_BLACK: "place_boat",
+    SETUP_FIGURES: "place_figure",
+    LEAK: "vote",
+    EJECT: "vote",
+    MOVE: "vote",
+    JUMP_OUT: "jump_out",
+    JUMP_IN: "jump_in",
+}
+DECIDER_KIND = "decide"
+
+
+def kind_of_phase(phase: str, *, revealed: bool) -> str:
+    """The kind of decision a seat waited in `phase` is asked (`revealed`: the vote's cards are)."""
+    return DECIDER_KIND if phase in VOTE_PHASES and revealed else KIND_OF_PHASE[phase]
+
+
+def asked_kind(state: S, seat: int) -> str:
+    """The kind of the decision a waited seat is asked now."""
+    return kind_of_phase(state.phase, revealed=state.vote is not None and state.vote.revealed)
+
+
 def to_act(state: S) -> list[int]:
     phase = state.phase
     if phase in VOTE_PHASES:

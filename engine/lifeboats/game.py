@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..core import Action, Event, Game, Rng, Rule, event, seed_state
-from . import flow, view
+from ..core.ahead import Options, Plan
+from . import ahead, flow, view
 from .board import turn_order
 from .data import (
     HATS_PER_PLAYER,
@@ -39,6 +40,8 @@ class LifeboatsGame(Game):
         "jump_needs_exit": False,
     }
     rules: ClassVar[Mapping[str, Rule[LifeboatsState]]] = RULES
+    decision_kinds: ClassVar[dict[str, bool]] = flow.DECISION_KINDS
+    ahead_kinds: ClassVar[frozenset[str]] = ahead.KINDS
 
     def validate_options(self, options: dict[str, Any]) -> None:
         lanes = options["island_lanes"]
@@ -97,6 +100,19 @@ class LifeboatsGame(Game):
 
     def default_action(self, state: LifeboatsState, seat: int) -> Action:
         return flow.default_action(state, seat)
+
+    def asked_kind(self, state: LifeboatsState, seat: int) -> str:
+        return flow.asked_kind(state, seat)
+
+    # -- answer ahead ------------------------------------------------------------------------
+    def ahead_options(self, view: dict[str, Any]) -> Options:
+        return ahead.options(view)
+
+    def resolve_ahead(self, plan: Plan, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        return ahead.resolve(plan, view, legal)
+
+    def ahead_voided(self, plan: Plan, seat: int, events: list[Event]) -> bool:
+        return ahead.voided(plan, seat, events)
 
     # -- the end -----------------------------------------------------------------------------
     def is_over(self, state: LifeboatsState) -> bool:

@@ -13,6 +13,7 @@ from datetime import datetime
 from types import ModuleType
 from typing import Any
 
+import engine
 from games import pictures
 
 from . import labels, lifeboat, lifeboats, log, mail_pictures, prompt
@@ -142,6 +143,7 @@ def present_prompt(
     required, optional = prompt.questions(
         legal,
         waited=waited,
+        any_time=engine.get_game(slug).is_any_time,
         label=lambda action: labels.label(slug, view, action),
         question=lambda kind: game.question_text(view, kind),
         compose=(lambda kind, actions: compose(kind, actions, view)) if compose else None,

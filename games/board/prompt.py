@@ -15,12 +15,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-#: Actions a seat may take while the game does not wait for it (Lifeboat).
-OPTIONAL_TYPES = frozenset({"play", "offer_trade", "answer_trade"})
 #: Offered through the trade form instead of one button per listed gift.
 FORM_TYPES = frozenset({"offer_trade"})
-#: The optional actions asked as questions.
-LISTED_OPTIONAL_TYPES = OPTIONAL_TYPES - FORM_TYPES
 
 BUTTONS_UP_TO = 4
 RADIOS_UP_TO = 12
@@ -133,13 +129,15 @@ def questions(
     legal_actions: list[dict[str, Any]],
     *,
     waited: bool,
+    any_time: Callable[[dict[str, Any]], bool],
     label: Label,
     question: QuestionText | None = None,
     compose: Compose | None = None,
 ) -> tuple[list[Question], list[Question]]:
-    """(questions the game waits for the seat to answer, optional questions open any time)."""
-    required = [a for a in legal_actions if a.get("type") not in OPTIONAL_TYPES] if waited else []
-    optional = [a for a in legal_actions if a.get("type") in LISTED_OPTIONAL_TYPES]
+    """(questions the game waits for the seat to answer, optional questions open any time);
+    `any_time` is the game's `is_any_time` (the engine's rule table says which actions are)."""
+    required = [a for a in legal_actions if not any_time(a)] if waited else []
+    optional = [a for a in legal_actions if any_time(a) and a.get("type") not in FORM_TYPES]
     return _group(required, label, question, compose), _group(optional, label, question, None)
 
 

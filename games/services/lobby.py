@@ -28,9 +28,6 @@ from ..errors import GameNotFound, InvalidRequest, NotAllowed, WrongStatus
 from ..models import Game, Seat, SecretAssignment
 from .moves import _after_commit, _bump, _check_version, _locked_game, _require_status, _seat_of, _store_state
 
-#: Zones `<kind>:<seat>` whose cards are dealt secretly to a seat at start (Lifeboat).
-SECRET_ZONE_KINDS = ("love", "hate")
-
 
 @transaction.atomic
 def game_create(
@@ -240,13 +237,7 @@ def game_start(*, game_id: int, user: AbstractBaseUser, expected_version: int | 
 
     rules = game.engine
     state = rules.new_game(game.num_players, game.seed, game.options)
-    zones = rules.zones(state)
-    SecretAssignment.objects.bulk_create(
-        SecretAssignment(seat=seat, kind=kind, card=card)
-        for seat in seats
-        for kind in SECRET_ZONE_KINDS
-        for card in zones.get(f"{kind}:{seat.index}", [])
-    )
+    _store_secrets(rules, state, seats)
     game.status = Game.Status.RUNNING
     game.started_at = timezone.now()
     _store_state(game, rules, state, seats, acted_seat=None, kind="started", extra_fields=("started_at",))
@@ -299,15 +290,20 @@ def game_create_started(
     game.started_at = timezone.now()
     game.save()
     seats = Seat.objects.bulk_create(Seat(game=game, user=u, index=i) for i, u in enumerate(users))
+    _store_secrets(rules, state, seats)
+    _store_state(game, rules, state, seats, acted_seat=None, kind="started")
+    return game
+
+
+def _store_secrets(rules: engine.Game, state: Any, seats: list[Seat]) -> None:
+    """The cards the deal gave each seat secretly (the zones its game declares secret)."""
     zones = rules.zones(state)
     SecretAssignment.objects.bulk_create(
         SecretAssignment(seat=seat, kind=kind, card=card)
         for seat in seats
-        for kind in SECRET_ZONE_KINDS
+        for kind in rules.secret_zone_kinds
         for card in zones.get(f"{kind}:{seat.index}", [])
     )
-    _store_state(game, rules, state, seats, acted_seat=None, kind="started")
-    return game
 
 
 def _check_blocks(user: AbstractBaseUser, seated: list[int]) -> None:

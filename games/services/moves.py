@@ -407,9 +407,7 @@ def _seats_after(write: _Write, now: datetime, *, over: bool) -> list[Seat]:
             decisions.note(seat, "", version=game.version, answered=False)
         return list(write.seats)
     to_act = set(rules.to_act(state))
-    answered = {
-        index for index, action, _events, _source in write.plays if not decisions.is_any_time(rules, action)
-    }
+    answered = {index for index, action, _events, _source in write.plays if not rules.is_any_time(action)}
     changed = []
     for seat in write.seats:
         decision = decisions.fingerprint(rules, state, seat.index, to_act)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -69,6 +70,17 @@ def assert_view_hides_secrets(game: engine.Game, state: Any, seat: int | None) -
         assert json.dumps(marker) not in text, f"seat {seat}'s view shows the RNG state"
 
 
+def assert_decision_kinds(game: engine.Game, state: Any) -> None:
+    """Every seat waited for is asked a kind of decision the game declares; any other seat: ValueError."""
+    waiting = game.to_act(state)
+    for seat in range(game.num_players(state)):
+        if seat in waiting:
+            assert game.decision_kind(state, seat) in game.decision_kinds
+        else:
+            with pytest.raises(ValueError, match="does not wait for seat"):
+                game.decision_kind(state, seat)
+
+
 def assert_refusal_changes_nothing(game: engine.Game, state: Any, seat: int, action: Any) -> None:
     before = game.to_json(state)
     with pytest.raises(IllegalAction):
@@ -89,12 +101,16 @@ def play_random_game(slug: str, n: int, seed: int, choices: st.DataObject, deep_
         waiting = game.to_act(state)
         assert waiting, "to_act is empty only when the game is over"
         assert waiting == sorted(set(waiting))
+        assert_decision_kinds(game, state)
         assert not set(waiting) & game.inactive_seats(state), "an inactive seat is waited for"
         for seat in game.inactive_seats(state):
             assert game.legal_actions(state, seat) == [], f"inactive seat {seat} has actions"
 
         # Mostly the seats waited for; sometimes an optional action of any seat (trades, ...).
-        optional = [s for s in range(n) if s not in waiting and game.legal_actions(state, s)]
+        idle = {s: game.legal_actions(state, s) for s in range(n) if s not in waiting}
+        for seat, actions in idle.items():
+            assert all(game.is_any_time(a) for a in actions), f"seat {seat} not waited for may answer"
+        optional = [s for s, actions in idle.items() if actions]
         if optional and choices.draw(st.integers(0, 9), label="optional?") == 0:
             waiting = optional
         seat = choices.draw(st.sampled_from(waiting), label="seat")
@@ -142,6 +158,7 @@ def play_random_game(slug: str, n: int, seed: int, choices: st.DataObject, deep_
     assert all(isinstance(s, int) for s in scores)
     assert game.to_act(state) == []
     assert all(game.legal_actions(state, s) == [] for s in range(n))
+    assert_decision_kinds(game, state)
     assert_refusal_changes_nothing(game, state, 0, {"type": "pass"})
 
     replayed = game.new_game(n, seed)
@@ -183,6 +200,57 @@ def test_registry_and_setup_errors(slug: str) -> None:
         game.new_game(game.min_players, 1, {"no_such_option": True})
     with pytest.raises(KeyError):
         engine.get_game("no-such-game")
+
+
+@pytest.mark.parametrize("slug", sorted(engine.GAMES))
+def test_every_decision_kind_is_named_and_asked(slug: str) -> None:
+    """`decision_kinds` names each kind in ASCII snake case with a bool (minor or not), and random
+    games ask every one of them: no kind is declared that the game never asks."""
+    game = engine.get_game(slug)
+    assert isinstance(game.decision_kinds, dict)
+    for kind, minor in game.decision_kinds.items():
+        assert re.fullmatch(r"[a-z][a-z0-9]*(_[a-z0-9]+)*", kind), kind
+        assert type(minor) is bool
+    seen: set[str] = set()
+    for seed in range(300):
+        if seen == set(game.decision_kinds):
+            break
+        picks = random.Random(seed)
+        state = game.new_game(picks.randint(game.min_players, game.max_players), seed)
+        while not game.is_over(state):
+            waiting = game.to_act(state)
+            seen.update(game.decision_kind(state, seat) for seat in waiting)
+            seat = picks.choice(waiting)
+            game.apply(state, seat, picks.choice(game.legal_actions(state, seat)))
+    assert seen == set(game.decision_kinds)
+
+
+@pytest.mark.parametrize("slug", sorted(engine.GAMES))
+def test_secret_zones_are_dealt_to_each_seat_and_hidden_from_the_others(slug: str) -> None:
+    """What a game declares in `secret_zone_kinds` (the site stores it with each seat at the
+    start) is a zone of every seat, and no other seat may see its cards."""
+    game = engine.get_game(slug)
+    for n in range(game.min_players, game.max_players + 1):
+        state = game.new_game(n, n)
+        zones = game.zones(state)
+        for kind in game.secret_zone_kinds:
+            for seat in range(n):
+                dealt = zones[f"{kind}:{seat}"]
+                assert dealt
+                for other in [*(s for s in range(n) if s != seat), None]:
+                    assert set(dealt) <= game.secrets_from(state, other)
+
+
+def test_the_any_time_types_come_from_the_rule_table() -> None:
+    lifeboat, lifeboats = engine.get_game("lifeboat"), engine.get_game("lifeboats")
+    assert lifeboat.any_time_types == {"play", "offer_trade", "answer_trade"}
+    assert lifeboats.any_time_types == frozenset()
+    assert lifeboat.is_any_time({"type": "play", "card": "prov-1", "for": 0})
+    assert not lifeboat.is_any_time({"type": "row"})
+    assert not lifeboat.is_any_time(None)
+    assert not lifeboat.is_any_time("play")
+    assert lifeboat.secret_zone_kinds == ("love", "hate")
+    assert lifeboats.secret_zone_kinds == ()
 
 
 @pytest.mark.parametrize("slug", sorted(engine.GAMES))

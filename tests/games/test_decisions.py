@@ -81,8 +81,8 @@ def test_seats_not_waited_for_have_no_decision_and_voters_keep_theirs():
 def test_an_any_time_action_leaves_the_decision_and_is_no_answer():
     game, _users = start_game("lifeboat", 4)
     rules = game.engine
-    assert decisions.is_any_time(rules, {"type": "play", "card": "prov-1", "for": 0})
-    assert not decisions.is_any_time(rules, {"type": "keep", "card": "prov-1"})
+    assert rules.is_any_time({"type": "play", "card": "prov-1", "for": 0})
+    assert not rules.is_any_time({"type": "keep", "card": "prov-1"})
     state = state_of(game)
     seat = rules.to_act(state)[0]
     assert decisions.fingerprint(rules, state, seat) != ""

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...lifeboat import LIFEBOAT
 from ...lifeboat.data import KIND
 from ..common import Action, View, best, rng_for
 from . import actions, fights, navigation
 from .model import NOISE, Model
 
-#: actions a seat may take besides the one it is waited for
-OPTIONAL = ("play", "offer_trade", "answer_trade")
+#: actions a seat may take besides the one it is waited for (the engine's any-time types)
+OPTIONAL = LIFEBOAT.any_time_types
 
 
 class LifeboatBot:

@@ -9,7 +9,8 @@ accepts. By theme:
   placement of the rowed cards.
 - `attacks`: swap and mug, the target's accept or refuse, the fight a refusal starts.
 - `navigation`: the navigator's compass and card; answers to the overboard and thirst windows.
-- `cards`: playing a card face up, and trades (open to seats not waited for).
+- `cards`: playing a card face up, and trades: the any-time types (`any_time`), open to seats
+  whether or not the game waits for them.
 """
 
 from __future__ import annotations
@@ -36,14 +37,15 @@ RULES: dict[str, Rule[State]] = {
     "navigate": Rule(navigation.legal_navigate, navigation.apply_navigate),
     "react": Rule(navigation.legal_react, navigation.apply_react),
     "water": Rule(navigation.legal_water, navigation.apply_water),
-    "play": Rule(cards.legal_play, cards.apply_play),
+    "play": Rule(cards.legal_play, cards.apply_play, any_time=True),
     "offer_trade": Rule(
         cards.legal_offer_trade,
         cards.apply_offer_trade,
         shape=cards.OFFER_SHAPE,
         validate=cards.offer_problem,
+        any_time=True,
     ),
-    "answer_trade": Rule(cards.legal_answer_trade, cards.apply_answer_trade),
+    "answer_trade": Rule(cards.legal_answer_trade, cards.apply_answer_trade, any_time=True),
 }
 
 __all__ = ["RULES", "prune_offers"]

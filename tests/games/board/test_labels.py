@@ -103,7 +103,10 @@ def test_the_same_words_are_offered_once():
             legal = rules.legal_actions(state, seat)
             view = rules.view(state, seat)
             required, optional = questions(
-                legal, waited=True, label=lambda a, v=view: label("lifeboat", v, a)
+                legal,
+                waited=True,
+                any_time=rules.is_any_time,
+                label=lambda a, v=view: label("lifeboat", v, a),
             )
             for q in required + optional:
                 words = [c.label for c in q.choices]

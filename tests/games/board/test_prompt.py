@@ -13,7 +13,12 @@ def _asked(slug, n, seed, seat_fn, *, waited=True):
     state = rules.new_game(n, seed)
     seat = seat_fn(rules, state)
     view = rules.view(state, seat)
-    return questions(rules.legal_actions(state, seat), waited=waited, label=lambda a: label(slug, view, a))
+    return questions(
+        rules.legal_actions(state, seat),
+        waited=waited,
+        any_time=rules.is_any_time,
+        label=lambda a: label(slug, view, a),
+    )
 
 
 def test_the_drafter_gets_one_question_and_playing_face_up_is_optional():
@@ -89,6 +94,7 @@ def test_a_fight_with_weapons_is_asked_side_weapons_and_flare_apart():
     required, _ = questions(
         actions,
         waited=True,
+        any_time=engine.get_game("lifeboat").is_any_time,
         label=lambda a: label("lifeboat", view, a),
         compose=lambda k, acts: lifeboat.compose_parts(k, acts, view),
     )
