@@ -11,19 +11,22 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games.errors import GameError
+from games.refusals import refusal
 
 from .errors import Invalid
 
 
 def handles_club_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """A refusal (a GameError, ClubError included) becomes its 4xx page with the readable
-    message; nothing was written."""
+    message (under htmx: the message beside the form, `games.refusals`); nothing was written."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
         except GameError as exc:
+            if getattr(request, "htmx", False):
+                return refusal(request, exc.message, exc.status_code)
             return render(request, "clubs/error.html", {"message": exc.message}, status=exc.status_code)
 
     return wrapper

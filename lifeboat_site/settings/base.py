@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # An htmx request's 4xx page becomes its message beside the form; a sign-in redirect, the page's.
+    "lifeboat_site.middleware.HtmxRefusalMiddleware",
     # A blank 405 (a POST-only address opened as a page) gets the site's page for it.
     "lifeboat_site.middleware.MethodNotAllowedPageMiddleware",
     # The mail provider's webhooks answer only to its secret (401/403): notifications.webhooks.

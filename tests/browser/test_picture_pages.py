@@ -51,8 +51,10 @@ def measured(page, url: str) -> dict[str, float]:
 def test_every_page_kind_with_a_picture_draws_its_card_faces_card_sized(chromium, live_server):
     players = [UserFactory() for _ in range(4)]
     running = game_services.game_create_started(users=players, slug="lifeboat", seed=11)
-    finished_lifeboat = play_to_end(game_services.game_create_started(users=players, slug="lifeboat", seed=5))
-    finished_lifeboats = play_to_end(game_services.game_create_started(users=players, slug="lifeboats", seed=5))
+    finished_lifeboat, finished_lifeboats = (
+        play_to_end(game_services.game_create_started(users=players, slug=slug, seed=5))
+        for slug in ("lifeboat", "lifeboats")
+    )
     paths = {
         "table": reverse("games:table", args=[running.pk]),
         "finished table": reverse("games:table", args=[finished_lifeboat.pk]),
