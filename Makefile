@@ -5,6 +5,7 @@ run:
 	scripts/bootstrap.sh
 	mkdir -p var/mail var/broker var/broker-control var/broker-processed
 	.venv/bin/python manage.py migrate --no-input
+	.venv/bin/python manage.py createcachetable
 	.venv/bin/honcho start
 
 test:
