@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from refusals.errors import Refusal
 
-from . import services
+from . import selectors, services
 from .models import Club, Invite, JoinRequest, Membership, Report
 
 
@@ -36,7 +36,8 @@ class JoinRequestAdmin(admin.ModelAdmin):
 @admin.register(Report)
 class ReportAdmin(admin.ModelAdmin):
     """The moderation queue: every report, open ones first; staff never see reports about
-    themselves. Closing a report or hiding its message goes through `clubs.services.report_handle`."""
+    themselves, nor private talk of a running game they play (`selectors.reports_readable`).
+    Closing a report or hiding its message goes through `clubs.services.report_handle`."""
 
     list_display = ["created_at", "reported", "reason", "club", "short_message", "reporter", "status"]
     list_filter = ["status", "reason"]
@@ -59,7 +60,9 @@ class ReportAdmin(admin.ModelAdmin):
     actions = ["resolve", "dismiss", "resolve_and_hide"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).exclude(reported=request.user)
+        # none about the reader, none of private talk of a running game they play
+        readable = selectors.reports_readable(user=request.user).values("pk")
+        return super().get_queryset(request).filter(pk__in=readable)
 
     def get_ordering(self, request):
         return ["-status", "-created_at"]  # "open" sorts after "dismissed"/"resolved": open first

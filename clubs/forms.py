@@ -58,7 +58,8 @@ class ClubGameForm(forms.Form):
 class ReportForm(forms.Form):
     """A report of a player or a message; `clubs` offers the clubs a player report may go to."""
 
-    reason = forms.ChoiceField(label=_("Reason"), choices=Report.Reason.choices)
+    #: Starts blank: a report is filed under the reason its author chose, never the list's first.
+    reason = forms.ChoiceField(label=_("Reason"), choices=[("", _("Choose…")), *Report.Reason.choices])
     details = forms.CharField(
         label=_("What happened?"),
         widget=forms.Textarea(attrs={"rows": 4}),

@@ -9,12 +9,12 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Case, IntegerField, Value, When
+from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.utils.translation import gettext as _
 
 import engine
 from games import hooks
-from games.models import Game, Seat
+from games.models import Game, Seat, SeatChange
 from games.seats import seat_name
 from refusals.errors import Forbidden, NotFound
 
@@ -250,9 +250,57 @@ class ReportRow:
     note: str
 
 
-def _reports_for(club: Club, user: User):
-    """The club's reports a moderator may see: all but those about the moderator."""
-    return Report.objects.filter(club=club).exclude(reported_id=user.pk)
+def _private_talk_of_running_tables(user: User) -> Q:
+    """Reports of a private message of a running game at which `user` holds or held a seat."""
+    games = set(
+        Seat.objects.filter(user_id=user.pk, game__status=Game.Status.RUNNING).values_list(
+            "game_id", flat=True
+        )
+    ) | set(
+        SeatChange.objects.filter(from_user_id=user.pk, game__status=Game.Status.RUNNING).values_list(
+            "game_id", flat=True
+        )
+    )
+    return Q(message__recipient_seat__isnull=False, message__game_id__in=games)
+
+
+def reports_readable(*, user: User) -> QuerySet[Report]:
+    """The reports `user` may read, as a moderator of their club or as the site's staff: none
+    about `user`, and none of a private message of a game `user` plays (or played) while that game
+    runs: a report must not show a player private talk of their own table (perhaps to them).
+    Once the game is over, such a report is read like any other."""
+    return Report.objects.exclude(reported_id=user.pk).exclude(_private_talk_of_running_tables(user))
+
+
+def _reports_for(club: Club, user: User) -> QuerySet[Report]:
+    """The club's reports a moderator may see (`reports_readable`)."""
+    return reports_readable(user=user).filter(club=club)
+
+
+#: Who reads a report of a chat message (`report_readers`).
+CLUB, CLUB_NOT_AT_TABLE, STAFF_ONLY, STAFF = "club", "club_not_at_table", "staff_only", "staff"
+
+
+def report_readers(*, message: Any) -> str:
+    """Who will read a report of `message` (a ChatMessage), for the reporter to be told: the
+    moderators and admins of its game's club and the site's staff (CLUB); for private talk of a
+    running game, only those of them who do not play at that table (CLUB_NOT_AT_TABLE), or the
+    site's staff alone when every one of them plays there (STAFF_ONLY); with no club, the site's
+    staff (STAFF)."""
+    game = message.game
+    if game.club_id is None:
+        return STAFF
+    if not message.is_private or game.status != Game.Status.RUNNING:
+        return CLUB
+    at_table = set(
+        Seat.objects.filter(game=game, user__isnull=False).values_list("user_id", flat=True)
+    ) | set(
+        SeatChange.objects.filter(game=game, from_user__isnull=False).values_list("from_user_id", flat=True)
+    )
+    others = Membership.objects.filter(club_id=game.club_id, role__in=MODERATING_ROLES).exclude(
+        user_id__in=at_table
+    )
+    return CLUB_NOT_AT_TABLE if others.exists() else STAFF_ONLY
 
 
 def club_reports(

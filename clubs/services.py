@@ -1,4 +1,4 @@
-"""Every write to clubs rows. Keyword-only, atomic; refusals raise `clubs.errors.ClubError`.
+"""Every write to clubs rows. Keyword-only, atomic; refusals raise `refusals.errors.Refusal`.
 
 Moderation (reports, hiding a reported message) is at the end: moderators and admins of a club
 handle its reports; the site's staff handle every report in the admin."""
@@ -22,6 +22,7 @@ from chat import services as chat_services
 from notifications.outbox import queue_invitation
 from refusals.errors import Conflict, Forbidden, Invalid, NotFound
 
+from . import selectors
 from .models import Club, Invite, JoinRequest, Membership, Report
 
 
@@ -309,12 +310,16 @@ def report_handle(
     """A moderator or admin of the report's club (or, `as_staff`, the site's staff) closes an open
     report as dealt with or dismissed, and may hide the reported message (a message of one of the
     club's games). Nobody handles a report about themselves: to them it does not exist. With
-    `club_id` (the page it was handled from) the report must be that club's."""
+    `club_id` (the page it was handled from) the report must be that club's. A report the user
+    may not read (`selectors.reports_readable`: private talk of a running game they play) does
+    not exist for them either."""
     try:
         report = Report.objects.select_for_update().get(pk=int(report_id))
     except (Report.DoesNotExist, ValueError, TypeError):
         raise NotFound(_("There is no such report.")) from None
-    if report.reported_id == user.pk or (club_id is not None and report.club_id != club_id):
+    if club_id is not None and report.club_id != club_id:
+        raise NotFound(_("There is no such report."))
+    if not selectors.reports_readable(user=user).filter(pk=report.pk).exists():
         raise NotFound(_("There is no such report."))
     if as_staff:
         if not user.is_staff:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -231,15 +233,38 @@ def report_message(request: HttpRequest, message_id: int) -> HttpResponse:
     if message is None or message.author_id == request.user.pk:
         raise NotFound(_("There is no such message."))
     form = ReportForm(request.POST or None)
+    readers = selectors.report_readers(message=message)
     if request.method == "POST":
         data = valid_or_400(form)
         services.report_create(
             reporter=request.user, message_id=message.pk, reason=data["reason"], details=data["details"]
         )
-        messages.success(request, _("Thank you: your report was sent to the moderators."))
+        messages.success(request, _report_sent(readers, message.game.club))
         return redirect(reverse("games:table", args=[message.game_id]) + "#chat")
-    context = {"form": form, "name": display_name(message.author), "message": message, "action": request.path}
+    context = {
+        "form": form,
+        "name": display_name(message.author),
+        "message": message,
+        "readers": readers,
+        "club": message.game.club,
+        "action": request.path,
+    }
     return render(request, "clubs/report.html", context)
+
+
+def _report_sent(readers: str, club: Any) -> str:
+    """The thanks for a report of a chat message, saying who will read it."""
+    if readers == selectors.CLUB_NOT_AT_TABLE:
+        return _(
+            "Thank you: your report was sent to the moderators of %(club)s who do not play at this "
+            "table, and to the site's staff."
+        ) % {"club": club.name}
+    if readers == selectors.STAFF_ONLY:
+        return _(
+            "Thank you: your report was sent to the site's staff; the moderators of %(club)s all play "
+            "at this table and will see it when the game is over."
+        ) % {"club": club.name}
+    return _("Thank you: your report was sent to the moderators.")
 
 
 @require_GET

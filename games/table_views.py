@@ -23,7 +23,7 @@ from accounts.middleware import without_user_preferences
 from games import live, selectors
 from games.board import prompt
 from games.board.rules import REFERENCES as RULES
-from games.errors import GameNotFound, InvalidRequest
+from games.errors import GameNotFound, InvalidRequest, StaleVersion
 from games.payloads import small_int
 from games.views import handles_game_errors, play_move, vary_on_htmx
 
@@ -104,6 +104,8 @@ def compose(request: HttpRequest, game_id: int) -> HttpResponse:
     kind = request.POST.get("type", "")
     action = prompt.match([a.action for a in table.legal_actions], kind, request.POST.getlist)
     if action is None:
+        if small_int(request.POST.get("expected_version", "")) not in (None, table.game.version):
+            raise StaleVersion()  # the choices changed since the page was loaded, not the reader's pick
         raise InvalidRequest(_("That combination is not allowed now."))
     return _play(
         request, game_id, action, request.POST.get("expected_version", ""), _("Your move was played.")

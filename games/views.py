@@ -1,7 +1,7 @@
 """Pages and htmx fragments. Writes go through `services`, reads through `selectors`.
 
-A refused request (a Refusal) becomes a 4xx: a small error fragment for htmx (retargeted to
-`#game-errors`), otherwise an error page; nothing is written. Successful POSTs redirect (PRG),
+A refused request (a Refusal) becomes a 4xx: for htmx its message beside the form it came from
+(`refusals.http.refusal`), otherwise an error page; nothing is written. Successful POSTs redirect (PRG),
 except a move under htmx, which answers with the updated table fragment. Views that answer htmx
 and plain requests differently say so in `Vary: HX-Request`.
 """
@@ -26,10 +26,10 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import reswap, retarget
 
 import engine
 from refusals.errors import Refusal
+from refusals.http import refusal
 
 from . import selectors, services, waiting
 from .board import present_table
@@ -53,17 +53,16 @@ vary_on_htmx = vary_on_headers("HX-Request")
 
 
 def handles_game_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Turn a refusal into a 4xx error fragment (htmx) or error page, with its message."""
+    """Turn a refusal into a 4xx: its message beside the form (htmx) or an error page."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
         except Refusal as exc:
-            context = {"message": exc.message, "game_id": kwargs.get("game_id")}
             if request.htmx:
-                response = render(request, "games/error.html#error", context, status=exc.status_code)
-                return reswap(retarget(response, "#game-errors"), "innerHTML")
+                return refusal(request, exc.message, exc.status_code)
+            context = {"message": exc.message, "game_id": kwargs.get("game_id")}
             return render(request, "games/error.html", context, status=exc.status_code)
 
     return wrapper

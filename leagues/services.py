@@ -1,6 +1,6 @@
 """Writes for league seasons: create, sign up, start rounds (tables and games), close.
 
-Keyword-only and atomic; refusals raise `clubs.errors.ClubError` subclasses. A round is set up
+Keyword-only and atomic; refusals raise `refusals.errors.Refusal` subclasses. A round is set up
 in one transaction: tables from `leagues.pairing`, one started game per table through
 `games.services.game_create_started` (seat order as paired), and one mail per player through the
 notifications outbox, sent once the transaction commits.

@@ -14,6 +14,11 @@ A method the address does not answer (`MethodNotAllowedPageMiddleware`): Django 
 POST-only view (`require_POST`, a form's target opened from a bookmark or a mail) with an empty
 405, a blank page; it has no handler to configure for it. This one gives it the site's page (the
 JSON API: a JSON error), with the same status and `Allow` header.
+
+A refused htmx request (`HtmxRefusalMiddleware`): any 4xx page an htmx request is answered with
+(Django's 403, 404 and CSRF pages, the 405 page, a rate limit's 429) becomes the site's refusal
+fragment, its message beside the form that asked (`refusals.http.refusal`); and a redirect to sign in
+(the session ended) sends the whole page there, instead of swapping the sign-in page into it.
 """
 
 from __future__ import annotations
@@ -21,10 +26,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import resolve_url
 from django.template.response import TemplateResponse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django_htmx.http import HttpResponseClientRedirect
+
+from refusals.http import refusal
 
 NUL = "\x00"
 #: The largest id any of our tables holds (BigAutoField); larger numbers name no row.
@@ -113,3 +125,51 @@ class MethodNotAllowedPageMiddleware:
             page = TemplateResponse(request, "405.html", status=405).render()
         page["Allow"] = allowed
         return page
+
+
+#: What a refused htmx request says when the page it was answered with is not a refusal of ours.
+REFUSED = {
+    403: gettext_lazy("You may not do that here. If you followed a form, reload the page and try again."),
+    404: gettext_lazy("There is nothing here, or it is not shared with you."),
+    405: gettext_lazy(
+        "This address answers a form sent from its page (a button there), not a visit. "
+        "Go back to that page and use its button."
+    ),
+    409: gettext_lazy("This changed since you loaded the page: reload it, then try again."),
+    429: gettext_lazy("Too many tries in a short time: wait a little, then try again."),
+}
+REFUSED_OTHERWISE = gettext_lazy("That was refused and nothing was changed: reload the page, then try again.")
+#: The headers of a refused page its fragment keeps.
+KEPT_HEADERS = ("Allow", "Retry-After", "Vary")
+
+
+class HtmxRefusalMiddleware:
+    """An htmx request's 4xx page becomes the refusal fragment (`refusals.http.refusal`); a redirect to
+    sign in becomes a redirect of the whole page (`HX-Redirect`) back to the page after it.
+
+    A view that answers a refusal itself (`HX-Retarget` set: `refusals.http.refusal`) is left as
+    it is; the JSON API's errors too."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        htmx = getattr(request, "htmx", None)
+        if not htmx or request.path_info.startswith("/api/"):
+            return response
+        status = response.status_code
+        if 400 <= status < 500 and "HX-Retarget" not in response:
+            fragment = refusal(request, str(REFUSED.get(status, REFUSED_OTHERWISE)), status)
+            for header in KEPT_HEADERS:
+                if header in response:
+                    fragment[header] = response[header]
+            return fragment
+        if status in (301, 302, 303, 307, 308) and self._to_sign_in(response["Location"]):
+            back = urlencode({"next": htmx.current_url_abs_path or "/"})
+            return HttpResponseClientRedirect(f"{resolve_url(settings.LOGIN_URL)}?{back}")
+        return response
+
+    @staticmethod
+    def _to_sign_in(location: str) -> bool:
+        return location.split("?", 1)[0] == resolve_url(settings.LOGIN_URL)

@@ -10,5 +10,6 @@ export PORT=${PORT:-8000}
 export SITE_URL=${SITE_URL:-http://127.0.0.1:$PORT}
 mkdir -p var/mail var/broker var/broker-control var/broker-processed
 .venv/bin/python manage.py migrate --no-input
+.venv/bin/python manage.py createcachetable  # the cache the processes share (no server)
 # honcho hands each process type its own PORT counting up from --port; the site is the first.
 exec .venv/bin/honcho start --port "$PORT" "$@"

@@ -135,9 +135,11 @@ def present_prompt(
     due_at: datetime | None,
     trade: Any,
     picks: dict[str, list[dict[str, Any]]] | None = None,
+    default: dict[str, Any] | None = None,
 ) -> Prompt:
     """The seat's questions; `picks` (part key -> legal actions, `pictures.choices`) marks
-    which choices a click on the picture picks."""
+    which choices a click on the picture picks; `default` (what a deadline would play) is the one
+    choice the form may show ticked, where it is a pass (`prompt.preselect`)."""
     game = GAMES[slug]
     compose = getattr(game, "compose_parts", None)
     required, optional = prompt.questions(
@@ -147,6 +149,7 @@ def present_prompt(
         label=lambda action: labels.label(slug, view, action),
         question=lambda kind: game.question_text(view, kind),
         compose=(lambda kind, actions: compose(kind, actions, view)) if compose else None,
+        default=default,
     )
     if picks:
         prompt.mark_picks(required + optional, picks)
@@ -183,6 +186,7 @@ def present_table(table: Any) -> TablePresenter:
             due_at=me.due_at if me is not None and waited else None,
             trade=getattr(board, "trade", None),
             picks=picks,
+            default=table.default_action if waited else None,
         )
         if plays
         else None,

@@ -61,6 +61,8 @@ class Choice:
     #: The picture's part keys a click on which picks this choice (`games.pictures.choices`),
     #: space-separated for the template's `data-picks`.
     picks: str = ""
+    #: Ticked when the form is shown (`preselect`): at most one choice of a question.
+    selected: bool = False
 
 
 @dataclass
@@ -81,6 +83,11 @@ class Question:
     #: Set where the choices are every combination of a few fields (rowing, a fight round):
     #: the form then asks field by field and the compose endpoint finds the one legal action.
     parts: list[Part] = field(default_factory=list)
+
+    @property
+    def selected_choice(self) -> Choice | None:
+        """The choice the form shows ticked (`preselect`), if any."""
+        return next((c for c in self.choices if c.selected), None)
 
     @property
     def style(self) -> str:
@@ -133,12 +140,58 @@ def questions(
     label: Label,
     question: QuestionText | None = None,
     compose: Compose | None = None,
+    default: dict[str, Any] | None = None,
 ) -> tuple[list[Question], list[Question]]:
     """(questions the game waits for the seat to answer, optional questions open any time);
-    `any_time` is the game's `is_any_time` (the engine's rule table says which actions are)."""
+    `any_time` is the game's `is_any_time` (the engine's rule table says which actions are);
+    `default` is the action a deadline would play for the seat (the engine's `default_action`),
+    which the form may pre-select where it is a pass (`preselect`)."""
     required = [a for a in legal_actions if not any_time(a)] if waited else []
     optional = [a for a in legal_actions if any_time(a) and a.get("type") not in FORM_TYPES]
-    return _group(required, label, question, compose), _group(optional, label, question, None)
+    asked = _group(required, label, question, compose)
+    preselect(asked, default)
+    return asked, _group(optional, label, question, None)
+
+
+# -- what a form shows ticked ---------------------------------------------------------------------
+#: The answers that give nothing up and commit the seat to nothing, by action type: the only
+#: ones a form may show ticked, and only where a deadline would play them anyway (the engine's
+#: `default_action`). Lifeboat: doing nothing, staying out of a fight with no weapon, no reaction
+#: to going overboard, giving no Water. Everything else is a final choice a stray tap must not
+#: make: a card kept or played, a side taken, a lane, a seat, a Navigation card, and every vote
+#: of Lifeboats, whose cards are cast face down for good (casting no card included).
+PASSES: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "nothing": lambda a: True,
+    "fight": lambda a: a.get("side") == "out" and not a.get("weapons") and not a.get("flare"),
+    "react": lambda a: a.get("preserver") is None and not a.get("buckets") and not a.get("rile"),
+    "water": lambda a: not a.get("cover"),
+}
+
+
+def is_pass(action: dict[str, Any] | None) -> bool:
+    """Whether `action` gives nothing up and commits the seat to nothing (`PASSES`)."""
+    if not action:
+        return False
+    check = PASSES.get(str(action.get("type", "")))
+    return check is not None and check(action)
+
+
+def preselect(groups: list[Question], default: dict[str, Any] | None) -> None:
+    """Tick what a form may show ticked, and nothing else: the choice that is the deadline's
+    `default` when that is a pass; in a form asked field by field, a radio group's one option
+    (no choice at all) and, for a pass, its value of the field. A checkbox is never ticked."""
+    mild = default if is_pass(default) else None
+    played = action_json(mild) if mild is not None else None
+    for q in groups:
+        for c in q.choices:
+            c.selected = played is not None and played in (c.value, *c.also)
+        for part in q.parts:
+            if part.multiple:
+                continue
+            for o in part.options:
+                o.selected = len(part.options) == 1 or (
+                    mild is not None and mild.get("type") == q.key and _normal(mild.get(part.name)) == o.value
+                )
 
 
 def _normal(value: Any) -> Any:

@@ -126,6 +126,8 @@ class Table:
     creator: str | None = None
     legal_actions: list[LegalAction] = field(default_factory=list)
     to_act: list[int] = field(default_factory=list)
+    #: What a deadline would play for the reader's seat, while the game waits for it.
+    default_action: dict[str, Any] | None = None
     #: The latest actions, each with the events of it this seat may read, oldest first.
     log: list[Played] = field(default_factory=list)
     #: The seat's view when the reader last looked (the move count they name), and how many

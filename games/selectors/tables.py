@@ -273,6 +273,7 @@ def table_of(head: TableHead, since: int | None = None) -> Table:
     # The view this table shows, for its reader's next look "since" this move count.
     cache.set(seen_view_key(game, seat, game.move_count), view, SEEN_VIEW_SECONDS)
     legal = [] if seat is None or table.resigned else rules.legal_actions(state, seat)
+    to_act = rules.to_act(state)
     recent = recent_actions(game)
     first_seq = game.move_count - len(recent) + 1
     held_since = mine.held_since if mine is not None else 0
@@ -296,7 +297,8 @@ def table_of(head: TableHead, since: int | None = None) -> Table:
         table,
         view=view,
         legal_actions=[LegalAction(a, label(game.slug, view, a)) for a in legal],
-        to_act=rules.to_act(state),
+        to_act=to_act,
+        default_action=rules.default_action(state, seat) if legal and seat in to_act else None,
         log=log,
         seen_view=before,
         unseen=unseen,

@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # An htmx request's 4xx page becomes its message beside the form; a sign-in redirect, the page's.
+    "lifeboat_site.middleware.HtmxRefusalMiddleware",
     # A blank 405 (a POST-only address opened as a page) gets the site's page for it.
     "lifeboat_site.middleware.MethodNotAllowedPageMiddleware",
     # The mail provider's webhooks answer only to its secret (401/403): notifications.webhooks.
@@ -194,13 +196,24 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
-# The cache holds rendered table fragments (per game version and seat; games.views). Per process
-# by default; several web processes can share one Redis via REDIS_CACHE_URL.
+# One cache for every process: rate limits, sessions, each game's latest row for the poll
+# (games.live), rendered tables (games.views), notices the worker clears, the sweeps' locks
+# (cache.add). Redis when REDIS_CACHE_URL names one (production requires it); otherwise a table in
+# the database, which the site, the workers and beat of `make run` share as they share the
+# database (`manage.py createcachetable` makes it: make run does). A cache per process showed a
+# move the worker made, or a reply by mail, a minute late. The database's add is atomic (the key
+# is the table's primary key), so a sweep's lock holds between processes; entries beyond
+# MAX_ENTRIES are culled (a third at a time), which only costs a read from the database.
+CACHE_TABLE = "django_cache"
 CACHES = {
     "default": (
         {"BACKEND": "lifeboat_site.cache.RedisCache", "LOCATION": os.environ["REDIS_CACHE_URL"]}
         if os.environ.get("REDIS_CACHE_URL")
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+        else {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": CACHE_TABLE,
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
+        }
     )
 }
 

@@ -23,6 +23,11 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "memory://")
 CELERY_TASK_ALWAYS_EAGER = False
 # Bots move at once in tests (their task still goes through the broker, or runs eagerly).
 BOT_MOVE_DELAY_SECONDS = 0
+# One process (the live server is a thread of it): each test starts with an empty cache of its
+# own (tests/conftest.py), unless CI names a Redis. The shared database cache of `make run` is
+# tested in tests/lifeboat_site/test_shared_cache.py.
+if not os.environ.get("REDIS_CACHE_URL"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Static files are served from the app folders as they are; no collectstatic for tests.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True

@@ -19,6 +19,29 @@ document.addEventListener("visibilitychange", () => {
   }
 });
 
+// A refused request's answer (4xx) is a message the server puts right after the element that
+// asked (games/refusals.py). When that element asks again, its earlier message goes; when the
+// answer never came or was a server error (htmx swaps neither), the same kind of message says so.
+function refusalAfter(elt) {
+  const next = elt.nextElementSibling;
+  return next && next.classList.contains("refusal") ? next : null;
+}
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const earlier = refusalAfter(event.detail.elt);
+  if (earlier && !event.defaultPrevented) earlier.remove();
+});
+function showFailed(event) {
+  const elt = event.detail.elt;
+  if (!elt || !elt.isConnected || elt.hasAttribute("data-poll") || refusalAfter(elt)) return;
+  const note = document.createElement("p");
+  note.className = "notice error refusal";
+  note.setAttribute("role", "alert");
+  note.textContent = document.body.dataset.failedWords || "";
+  elt.after(note);
+}
+document.addEventListener("htmx:responseError", showFailed);
+document.addEventListener("htmx:sendError", showFailed);
+
 // A form marked [data-reset-on-success] is emptied once its post went through (the chat).
 document.addEventListener("htmx:afterRequest", (event) => {
   const elt = event.detail.elt;

@@ -227,10 +227,13 @@ def test_after_a_move_by_keyboard_the_focus_is_on_the_prompt(chromium, live_serv
         before = game.version
         page = new_page(chromium, live_server, seated(game, seat))
         page.goto(f"{live_server.url}/games/{game.pk}/")
-        # keys only: Tab from the page's top to the prompt's first choice, then its Play button
+        # keys only: Tab from the page's top to the prompt's first choice, Space to tick it (a
+        # lane or a seat comes ticked for nobody), then its Play button
         page.keyboard.press("Tab")
         while not page.evaluate("document.activeElement.closest('#prompt') !== null"):
             page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.type") == "radio":
+            page.keyboard.press("Space")
         while page.evaluate("document.activeElement.type") != "submit":
             page.keyboard.press("Tab")
         page.keyboard.press("Enter")

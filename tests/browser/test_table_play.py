@@ -209,13 +209,16 @@ def test_four_browsers_set_up_lifeboats_and_play_a_round(chromium, live_server):
     for page in pages.values():
         page.goto(f"{live_server.url}/games/{game.pk}/")
     rules = game.engine
-    # keyboard only: the first choice is checked; Tab to its Play button and press Enter
+    # keyboard only: the first choice (none comes ticked: a lane is final), Space ticks it; Tab to
+    # its Play button and press Enter
     st = state(game)
     seat = rules.to_act(st)[0]
     first = rules.legal_actions(st, seat)[0]
     before = game.version
     pages[seat].reload()
-    pages[seat].locator("#table input[type=radio]:checked").first.focus()
+    assert pages[seat].locator("#table input[type=radio]:checked").count() == 0
+    pages[seat].locator("#table input[type=radio]").first.focus()
+    pages[seat].keyboard.press("Space")
     pages[seat].keyboard.press("Tab")
     pages[seat].keyboard.press("Enter")
     pages[seat].wait_for_function(f"() => document.body.innerHTML.includes('?v={before + 1}')")
@@ -263,6 +266,7 @@ def test_a_move_and_a_chat_message_work_without_javascript(chromium, live_server
     page.wait_for_url(re.compile(r".*/$"))
     page.goto(f"{live_server.url}/games/{game.pk}/")
     before = game.version
+    page.locator("#table input[type=radio]").first.check()
     page.locator("#table").get_by_role("button", name="Play").first.click()
     page.wait_for_url(re.compile(rf".*/games/{game.pk}/$"))
     game.refresh_from_db()

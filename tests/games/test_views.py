@@ -153,7 +153,7 @@ def test_refused_moves_are_4xx_with_a_message_and_change_nothing(client, htmx):
         assert_refused(response, status, text)
         assert_unchanged(game)
         if htmx:
-            assert response["HX-Retarget"] == "#game-errors"
+            assert (response["HX-Retarget"], response["HX-Reswap"]) == ("this", "afterend")
             assert "<html" not in response.content.decode()
 
 
