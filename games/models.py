@@ -299,7 +299,7 @@ class AssistantDefault(models.Model):
         constraints = [models.UniqueConstraint(fields=["user", "slug"], name="assistant_default_once")]
 
     def __str__(self) -> str:
-        return f"{self.slug} assistant of user {self.user_id}: {self.kinds}"
+        return f"{self.slug} for user {self.user_id}"
 
 
 class LearnPanelDismissal(models.Model):

@@ -82,7 +82,7 @@ def action_submit(
     plays += turns.settle(rules, state, seats, plays)
     before = game.move_count
     _store_state(game, rules, state, seats, acted_seat=seat.index, kind="action", plays=plays)
-    added = [events for _seat, _action, events, _source in plays]
+    added = [(index, source, events) for index, _action, events, source in plays]
     transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, added))
     return game
 
@@ -210,7 +210,7 @@ def bot_play(*, game_id: int, seat_index: int, expected_version: int) -> Game:
     plays += turns.settle(rules, state, seats, plays)
     before = game.move_count
     _store_state(game, rules, state, seats, acted_seat=seat.index, kind="action", plays=plays)
-    added = [events for _seat, _action, events, _source in plays]
+    added = [(index, source, events) for index, _action, events, source in plays]
     transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, added))
     return game
 
@@ -237,7 +237,7 @@ def assistant_play(*, game_id: int, seat_index: int, expected_version: int) -> G
     plays += turns.settle(rules, state, seats, plays)
     before = game.move_count
     _store_state(game, rules, state, seats, acted_seat=seat_index, kind="action", plays=plays)
-    added = [events for _seat, _action, events, _source in plays]
+    added = [(index, source, events) for index, _action, events, source in plays]
     transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, added))
     return game
 

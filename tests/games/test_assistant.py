@@ -69,7 +69,9 @@ def replayed_kinds(game: Game) -> list[tuple[Action, str]]:
 
 
 def test_a_quick_game_hands_every_seats_minor_kinds_to_its_assistant(django_capture_on_commit_callbacks):
-    game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4, quick=True)
+    game, _users = start_game(
+        django_capture_on_commit_callbacks, slug="lifeboat", num_players=4, quick=True, seed=101
+    )
     minor = [kind for kind, is_minor in LIFEBOAT.decision_kinds.items() if is_minor]
     assert [seat.assistant for seat in Seat.objects.filter(game=game)] == [minor] * 4
     game = people_play(django_capture_on_commit_callbacks, game, 120)
@@ -87,7 +89,12 @@ def test_a_quick_game_hands_every_seats_minor_kinds_to_its_assistant(django_capt
 
 def test_a_table_without_assistants_hands_nothing(django_capture_on_commit_callbacks):
     game, _users = start_game(
-        django_capture_on_commit_callbacks, slug="lifeboat", num_players=4, quick=True, assistants=False
+        django_capture_on_commit_callbacks,
+        slug="lifeboat",
+        num_players=4,
+        quick=True,
+        assistants=False,
+        seed=102,
     )
     assert all(seat.assistant == [] for seat in Seat.objects.filter(game=game))
     with pytest.raises(NotAllowed):
@@ -98,7 +105,7 @@ def test_a_players_defaults_start_each_new_table(django_capture_on_commit_callba
     creator = UserFactory()
     services.assistant_defaults_set(user=creator, slug="lifeboat", kinds=["thirst", "draft"])
     game, _users = start_game(
-        django_capture_on_commit_callbacks, slug="lifeboat", num_players=4, created_by=creator
+        django_capture_on_commit_callbacks, slug="lifeboat", num_players=4, created_by=creator, seed=103
     )
     mine = Seat.objects.get(game=game, user=creator)
     assert mine.assistant == ["draft", "thirst"]  # in the game's own order
@@ -110,7 +117,7 @@ def test_a_players_defaults_start_each_new_table(django_capture_on_commit_callba
 
 def test_the_assistant_task_plays_once_at_its_version(django_capture_on_commit_callbacks):
     """A stale or repeated task plays nothing: the version it carries is the write's."""
-    game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4)
+    game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4, seed=104)
     state = state_of(game)
     drafter = LIFEBOAT.to_act(state)[0]
     Seat.objects.filter(game=game, index=drafter).update(assistant=["draft"], assisted=True)
@@ -128,7 +135,7 @@ def test_the_assistant_task_plays_once_at_its_version(django_capture_on_commit_c
 
 
 def test_a_lost_task_is_backed_up_by_the_deadline_sweep(django_capture_on_commit_callbacks):
-    game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4)
+    game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4, seed=105)
     drafter = LIFEBOAT.to_act(state_of(game))[0]
     user = seat_of(game, drafter).user
     services.assistant_set(game_id=game.pk, user=user, kinds=["draft"])
@@ -158,7 +165,7 @@ def test_a_lost_task_is_backed_up_by_the_deadline_sweep(django_capture_on_commit
 
 
 def test_an_absent_seat_gets_its_assistant_where_the_table_allows_them(django_capture_on_commit_callbacks):
-    game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboats", num_players=3)
+    game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboats", num_players=3, seed=106)
     idle = next(i for i in range(3) if i not in game.engine.to_act(state_of(game)))
     SeatStatus.objects.filter(game=game, seat_index=idle).update(absent=True, absent_since=timezone.now())
     rules = game.engine
@@ -183,7 +190,11 @@ def test_an_absent_seat_gets_its_assistant_where_the_table_allows_them(django_ca
 
 def test_a_small_question_gets_the_paces_shorter_deadline(django_capture_on_commit_callbacks):
     game, _users = start_game(
-        django_capture_on_commit_callbacks, slug="lifeboat", num_players=4, pace=Game.Pace.HOURS_24_MINOR_6
+        django_capture_on_commit_callbacks,
+        slug="lifeboat",
+        num_players=4,
+        pace=Game.Pace.HOURS_24_MINOR_6,
+        seed=107,
     )
     rng = random.Random(3)
     seen = {True: 0, False: 0}
@@ -214,7 +225,7 @@ def test_a_small_question_gets_the_paces_shorter_deadline(django_capture_on_comm
 def test_an_answer_given_ahead_is_played_when_its_decision_comes(django_capture_on_commit_callbacks):
     """Lifeboat's draft: "an order of preference of provision kinds; when cards reach the seat,
     the first kind available is kept" (issue 33), in the same write that passes them on."""
-    game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4)
+    game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4, seed=11)
     state = state_of(game)
     later = next(i for i in range(4) if i not in LIFEBOAT.to_act(state))
     options = LIFEBOAT.ahead_options(LIFEBOAT.view(state, later))
@@ -227,13 +238,14 @@ def test_an_answer_given_ahead_is_played_when_its_decision_comes(django_capture_
         if Action.objects.filter(game=game, seat_index=later).exists():
             break
         game = people_play(django_capture_on_commit_callbacks, game, 1)
+    # (seed 11: cards reach the seat with a choice among them, not one forced card)
     first = Action.objects.filter(game=game, seat_index=later).earliest("seq")
     assert (first.payload["type"], first.source) == ("keep", Action.Source.AHEAD)
     assert "draft" not in seat_of(game, later).plans  # spent
 
 
 def test_a_plan_is_checked_and_may_be_withdrawn(django_capture_on_commit_callbacks):
-    game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4)
+    game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboat", num_players=4, seed=108)
     state = state_of(game)
     asked = LIFEBOAT.to_act(state)[0]
     later = next(i for i in range(4) if i not in LIFEBOAT.to_act(state))
@@ -250,3 +262,21 @@ def test_a_plan_is_checked_and_may_be_withdrawn(django_capture_on_commit_callbac
     )
     services.plan_withdraw(game_id=game.pk, user=seat_of(game, later).user, kind="draft")
     assert seat_of(game, later).plans == {}
+
+
+def test_the_seats_own_log_names_what_its_assistant_did_and_no_other_log_does(
+    django_capture_on_commit_callbacks, client
+):
+    game, users = start_game(
+        django_capture_on_commit_callbacks, slug="lifeboat", num_players=4, quick=True, seed=109
+    )
+    for move in range(120):
+        if Action.objects.filter(game=game, source=Action.Source.ASSISTANT).exists():
+            break
+        game = people_play(django_capture_on_commit_callbacks, game, 1, seed=move)
+    helped = Action.objects.filter(game=game, source=Action.Source.ASSISTANT).earliest("seq").seat_index
+    for index, user in enumerate(users):
+        client.force_login(user)
+        page = client.get(f"/games/{game.pk}/").content.decode()
+        said = "Your assistant decided for you." in page
+        assert said == (index == helped), f"seat {index}'s log"
