@@ -46,6 +46,18 @@ class ClubGameForm(forms.Form):
     #: The lobby's presets, the time bank included (games.models.Game.Pace).
     pace = forms.ChoiceField(label=_("Pace"), choices=Game.Pace.choices, initial=Game.Pace.HOURS_24)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+    quick = forms.BooleanField(
+        label=_("Quick game"),
+        required=False,
+        initial=False,
+        help_text=_("Every player's small questions go to their assistant unless they change that."),
+    )
+    assistants = forms.BooleanField(
+        label=_("Assistants allowed"),
+        required=False,
+        initial=True,
+        help_text=_("Untick for tables where every decision must be a person's."),
+    )
     min_reliability = forms.IntegerField(
         label=_("Minimum reliability to join (%)"), min_value=0, max_value=100, required=False
     )

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 import engine
 
 from . import payloads
+from .board.kinds import kind_name
 from .board.options import CHOICES, option_text, value_text
 from .errors import InvalidRequest
 from .models import Game
@@ -161,6 +162,24 @@ class GameCreateForm(GameOptionsForm):
         initial=False,
         help_text=_("Otherwise you start the game yourself once it is full."),
     )
+    quick = forms.BooleanField(
+        label=_("Quick game"),
+        required=False,
+        initial=False,
+        help_text=_(
+            "Every player's small questions (answering a swap, joining a fight, ...) go to their "
+            "assistant unless they change that: the game ends in days, not weeks."
+        ),
+    )
+    assistants = forms.BooleanField(
+        label=_("Assistants allowed"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "Players may hand kinds of decision to their assistant, the site's bot deciding from "
+            "what they see. Untick for a game where every decision must be a person's."
+        ),
+    )
     min_reliability = forms.IntegerField(
         label=_("Minimum reliability to join (%)"),
         min_value=0,
@@ -238,3 +257,42 @@ def cleaned_or_error(form: forms.Form) -> dict[str, Any]:
     field, errors = next(iter(form.errors.items()))
     prefix = "" if field == "__all__" else f"{form.fields[field].label or field}: "
     raise InvalidRequest(f"{prefix}{errors[0]}")
+
+
+class AssistantForm(forms.Form):
+    """The kinds of decision a player hands their assistant (`kinds`, of one game)."""
+
+    kinds = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args: Any, slug: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["kinds"].choices = [
+            (kind, kind_name(slug, kind)) for kind in engine.get_game(slug).decision_kinds
+        ]
+
+
+class AheadForm(forms.Form):
+    """An answer given ahead for `kind`: `choice` (an action, as the act form posts it) or `order`
+    (items in order of preference, blanks ignored); or `withdraw` it."""
+
+    kind = forms.CharField(max_length=32)
+    choice = forms.CharField(required=False, max_length=payloads.MAX_BYTES)
+    withdraw = forms.BooleanField(required=False)
+
+    def clean_choice(self) -> Any:
+        raw = self.cleaned_data.get("choice")
+        if not raw:
+            return None
+        try:
+            return payloads.loads(raw)
+        except payloads.PayloadError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+    def plan(self, order: list[str]) -> dict[str, Any]:
+        """The plan this form posts; `order`: the form's `order` values as the browser listed its
+        selects (a multi-valued field)."""
+        kind = self.cleaned_data["kind"]
+        choice = self.cleaned_data.get("choice")
+        if choice is not None:
+            return {"kind": kind, "actions": [choice]}
+        return {"kind": kind, "order": [item for item in order if item]}

@@ -45,6 +45,11 @@ class Game(models.Model):
         HOURS_12 = "12h", _("12 hours per decision")
         HOURS_24 = "24h", _("24 hours per decision")
         HOURS_72 = "72h", _("72 hours per decision")
+        #: A shorter deadline for a small question (a decision of a *minor* kind, as the engine
+        #: says: answering a swap, joining a fight, ...): see MINOR_DELTAS.
+        HOURS_12_MINOR_3 = "12h/3h", _("12 hours per decision, 3 for a small question")
+        HOURS_24_MINOR_6 = "24h/6h", _("24 hours per decision, 6 for a small question")
+        HOURS_72_MINOR_12 = "72h/12h", _("72 hours per decision, 12 for a small question")
         #: A chess-clock bank per seat: see BANK_START, BANK_INCREMENT and BANK_CAP.
         BANK = "bank", _("Time bank: 3 days, +12 hours per decision, up to 7 days")
 
@@ -58,7 +63,16 @@ class Game(models.Model):
         Pace.HOURS_12: timedelta(hours=12),
         Pace.HOURS_24: timedelta(hours=24),
         Pace.HOURS_72: timedelta(hours=72),
+        Pace.HOURS_12_MINOR_3: timedelta(hours=12),
+        Pace.HOURS_24_MINOR_6: timedelta(hours=24),
+        Pace.HOURS_72_MINOR_12: timedelta(hours=72),
         Pace.BANK: timedelta(days=3),  # the start bank (a deadline set after a vacation, say)
+    }
+    #: The time for a decision of a minor kind, in the paces that give one less time.
+    MINOR_DELTAS = {
+        Pace.HOURS_12_MINOR_3: timedelta(hours=3),
+        Pace.HOURS_24_MINOR_6: timedelta(hours=6),
+        Pace.HOURS_72_MINOR_12: timedelta(hours=12),
     }
     #: The time-bank pace: a seat starts with BANK_START; whenever it becomes waited for its bank
     #: gains BANK_INCREMENT (up to BANK_CAP) and its deadline is now + bank; the time a decision
@@ -105,6 +119,12 @@ class Game(models.Model):
     club = models.ForeignKey(
         "clubs.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
     )
+    #: A quick game: every seat's minor kinds of decision go to its assistant unless its player
+    #: changes that (`services.turns`).
+    quick = models.BooleanField(_("quick game"), default=False)
+    #: Whether players may hand decisions to their assistant (the game's bot, deciding from the
+    #: seat's view) at this table; a league or club may forbid it for its rated games.
+    assistants = models.BooleanField(_("assistants allowed"), default=True)
     #: The finished game this one replays with the same table ("same table again":
     #: `services.lobby.game_rematch`).
     rematch_of = models.ForeignKey(
@@ -124,6 +144,10 @@ class Game(models.Model):
     @property
     def pace_delta(self) -> timedelta:
         return self.PACE_DELTAS[self.Pace(self.pace)]
+
+    def delta_for(self, *, minor: bool) -> timedelta:
+        """The time a decision gets: the pace's, or its shorter one for a minor kind."""
+        return self.MINOR_DELTAS.get(self.Pace(self.pace), self.pace_delta) if minor else self.pace_delta
 
 
 class Seat(models.Model):
@@ -154,6 +178,15 @@ class Seat(models.Model):
     #: waited for) and the game version at which that decision began.
     decision = models.CharField(max_length=32, blank=True, default="", editable=False)
     decision_since = models.PositiveIntegerField(default=0, editable=False)
+    #: The kinds of decision (keys of the engine's `decision_kinds`) this seat's player hands to
+    #: their assistant at this table (`services.turns`), changeable at any time.
+    assistant = models.JSONField(default=list, blank=True)
+    #: Kept by the services after every write: whether the decision the seat is asked now goes to
+    #: its assistant (a task plays it after the commit; no prompt mail is sent for it).
+    assisted = models.BooleanField(default=False, editable=False)
+    #: Answers given ahead, secret to the seat: {decision kind: plan} (`engine` answer ahead),
+    #: played when a decision of that kind comes if still legal, withdrawable until then.
+    plans = models.JSONField(default=dict, blank=True, editable=False)
     #: Filled when the game finishes.
     score = models.IntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -205,6 +238,10 @@ class Action(models.Model):
         EMAIL = "email", _("Email")
         RESIGNED = "resigned", _("Played for a resigned seat")
         BOT = "bot", _("Bot")
+        #: The seat's assistant decided (a kind its player handed it, or a player away).
+        ASSISTANT = "assistant", _("Assistant")
+        #: The seat's answer given ahead was played when its decision came.
+        AHEAD = "ahead", _("Answered ahead")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
@@ -248,6 +285,21 @@ class GameWrite(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id} v{self.version}: {self.kind}"
+
+
+class AssistantDefault(models.Model):
+    """A player's choice, per game, of the kinds of decision their assistant takes at every new
+    table (each table's seat starts with it and may change it there)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    slug = models.CharField(_("game"), max_length=32)
+    kinds = models.JSONField(default=list)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "slug"], name="assistant_default_once")]
+
+    def __str__(self) -> str:
+        return f"{self.slug} for user {self.user_id}"
 
 
 class LearnPanelDismissal(models.Model):

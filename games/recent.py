@@ -21,7 +21,8 @@ LOG_ACTIONS = 30
 #: How long an entry is kept (a move makes a new one).
 CACHE_SECONDS = 600
 
-#: One action as the log reads it: {"seat": int, "timed_out": bool, "events": [...]}.
+#: One action as the log reads it: {"seat": int, "timed_out": bool, "helped": str, "events": [...]}
+#: (`helped`: who decided it for its seat, `helped_by`).
 Recent = list[dict[str, Any]]
 
 
@@ -41,24 +42,39 @@ def recent_actions(game: Game) -> Recent:
             .values_list("seat_index", "source", "events")[:LOG_ACTIONS]
         )
         actions = [
-            {"seat": seat, "timed_out": source == Action.Source.TIMEOUT, "events": events}
+            {
+                "seat": seat,
+                "timed_out": source == Action.Source.TIMEOUT,
+                "helped": helped_by(source),
+                "events": events,
+            }
             for seat, source, events in reversed(rows)
         ]
         cache.set(key, actions, CACHE_SECONDS)
     return actions
 
 
-def remember_move(game_id: int, created_at: datetime, before: int, added: list[list[dict[str, Any]]]) -> None:
+def helped_by(source: str) -> str:
+    """Who decided an action of this source for its seat: "assistant", "ahead", or "" (its player,
+    a deadline, a bot)."""
+    return {Action.Source.ASSISTANT: "assistant", Action.Source.AHEAD: "ahead"}.get(source, "")
+
+
+def remember_move(
+    game_id: int, created_at: datetime, before: int, added: list[tuple[int, str, list[dict[str, Any]]]]
+) -> None:
     """After a move's commit (never before: a rolled-back move would leave an entry for a move
     count its game never reached): the entry after the move from the one before it, if cached.
 
-    `added` holds the events of each action the move played: the player's own, then any played
-    for resigned seats. None of them ran out of time (deadlines play through another path), and
-    who played them is not needed then: the log names players from the events.
+    `added` holds (seat, source, events) of each action the move played: the player's own (or
+    their assistant's), then any played for resigned seats or answers given ahead. None of them
+    ran out of time (deadlines play through another path).
     """
     actions = cache.get(_key(game_id, created_at, before))
     if actions is not None:
-        entry = (actions + [{"seat": None, "timed_out": False, "events": events} for events in added])[
-            -LOG_ACTIONS:
+        played = [
+            {"seat": seat, "timed_out": False, "helped": helped_by(source), "events": events}
+            for seat, source, events in added
         ]
+        entry = (actions + played)[-LOG_ACTIONS:]
         cache.set(_key(game_id, created_at, before + len(added)), entry, CACHE_SECONDS)

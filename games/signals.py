@@ -11,8 +11,9 @@
   sent after the commit of every transaction that stored game states (a move, a start, a
   resignation, a batch of default actions), once per transaction, after its `game_changed`: the
   games whose `GameWrite` rows wait for their follow-up (the prompts, mails and idle ladder of
-  notifications, which enqueues a task there; its sweeper takes any whose task was lost), and the
-  bot seats those writes left their running games waiting for (the bots app prompts them).
+  notifications, which enqueues a task there; its sweeper takes any whose task was lost), the
+  bot seats those writes left their running games waiting for (the bots app prompts them), and
+  `assisted_seats`, the seats whose decision is their assistant's (games' own task plays them).
 """
 
 from django.dispatch import Signal

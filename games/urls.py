@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import table_views, views
+from . import assistant_views, table_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -10,10 +10,13 @@ urlpatterns = [
     path("games/history/", views.history, name="history"),
     path("games/watch/", views.watch, name="watch"),
     path("games/next/", views.next_waiting, name="next"),
+    path("games/assistant/", assistant_views.defaults, name="assistant_defaults"),
     path("games/rules/<slug:slug>/", table_views.rules, name="rules"),
     path("games/learn/<slug:slug>/dismiss/", views.learn_dismiss, name="learn_dismiss"),
     path("games/<int:game_id>/", views.table, name="table"),
     path("games/<int:game_id>/act/", views.act, name="act"),
+    path("games/<int:game_id>/assistant/", assistant_views.assistant, name="assistant"),
+    path("games/<int:game_id>/ahead/", assistant_views.ahead, name="ahead"),
     path("games/<int:game_id>/version/", table_views.version, name="version"),
     path("games/<int:game_id>/trade/", table_views.trade, name="trade"),
     path("games/<int:game_id>/compose/", table_views.compose, name="compose"),

@@ -119,6 +119,8 @@ def create(request: HttpRequest) -> HttpResponse:
         bots_rated=data["rated"] and data["bots_rated"],
         auto_start=data["auto_start"],
         min_reliability=data["min_reliability"],
+        quick=data["quick"],
+        assistants=data["assistants"],
     )
     messages.success(request, _("Your game is open. Share the link to fill the seats."))
     return redirect("games:table", game.pk)

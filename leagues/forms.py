@@ -19,6 +19,18 @@ class SeasonForm(GameOptionsForm):
     slug = forms.ChoiceField(label=_("Game"), choices=())
     pace = forms.ChoiceField(label=_("Pace"), choices=PACE_CHOICES, initial=Game.Pace.HOURS_24)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+    quick = forms.BooleanField(
+        label=_("Quick game"),
+        required=False,
+        initial=False,
+        help_text=_("Every player's small questions go to their assistant unless they change that."),
+    )
+    assistants = forms.BooleanField(
+        label=_("Assistants allowed"),
+        required=False,
+        initial=True,
+        help_text=_("Untick for tables where every decision must be a person's."),
+    )
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, initial=5)
     division_size = forms.IntegerField(
         label=_("Players per division"), min_value=3, max_value=500, initial=12

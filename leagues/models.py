@@ -26,6 +26,10 @@ class Season(models.Model):
     options = models.JSONField(_("options"), default=dict, blank=True)
     pace = models.CharField(_("pace"), max_length=8, default="24h")
     rated = models.BooleanField(_("rated"), default=True)
+    #: The season's tables are quick games (minor kinds to the assistants), and whether players
+    #: may hand decisions to their assistant at all (`games.models.Game.quick`, `.assistants`).
+    quick = models.BooleanField(_("quick game"), default=False)
+    assistants = models.BooleanField(_("assistants allowed"), default=True)
     rounds = models.PositiveSmallIntegerField(
         _("rounds"), default=5, validators=[MinValueValidator(1), MaxValueValidator(30)]
     )

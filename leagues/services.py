@@ -77,6 +77,8 @@ def season_create(
     relegate: int = 2,
     min_reliability: int | None = None,
     previous_id: int | None = None,
+    quick: bool = False,
+    assistants: bool = True,
     auto_advance: bool = True,
 ) -> Season:
     """A club admin opens a season for sign-up."""
@@ -128,6 +130,8 @@ def season_create(
         previous=previous,
         auto_advance=auto_advance,
         created_by=user,
+        quick=quick and assistants,
+        assistants=assistants,
     )
 
 
@@ -335,6 +339,8 @@ def _start_round(season: Season, *, admin: AbstractBaseUser) -> Round:
                 rated=season.rated,
                 club=season.club,
                 created_by=admin,
+                quick=season.quick,
+                assistants=season.assistants,
             )
             table = LeagueTable.objects.create(
                 round=round_, division_id=division_id, game=game, number=table_number

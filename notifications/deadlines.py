@@ -104,7 +104,7 @@ def dispatch_overdue(*, now: dt.datetime | None = None, limit: int = 5000) -> di
 def autoplay(*, game_id: int, seat_index: int, version: int) -> bool:
     """Play an absent seat's default action at once (expected version: the write that asked)."""
     try:
-        apply_default_action(game_id=game_id, seat_index=seat_index, expected_version=version)
+        apply_default_action(game_id=game_id, seat_index=seat_index, expected_version=version, away=True)
     except Refusal:
         return False
     return True

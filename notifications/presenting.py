@@ -46,7 +46,12 @@ def present_mail(ctx: dict[str, Any], actions: list[dict[str, Any]] | None = Non
     }
     if ctx.get("news") is not None:
         played = [
-            Played(seat=a.get("seat"), events=list(a["events"]), timed_out=bool(a.get("timed_out")))
+            Played(
+                seat=a.get("seat"),
+                events=list(a["events"]),
+                timed_out=bool(a.get("timed_out")),
+                helped=str(a.get("helped", "")),
+            )
             for a in ctx["news"]
         ]
         out["events"] = news(slug, played, view, names, reader)

@@ -115,6 +115,7 @@ def _load_seats(ids: list[int], now: dt.datetime) -> tuple[dict[int, list[dict[s
             "decision_since",
             "vacation_until",
             "bot",
+            "assisted",
             "user__profile__display_name",
             "user__username",
         )
@@ -227,14 +228,17 @@ def _close_prompts_not_waited_for(effects: Effects, table: Table) -> None:
 
 def _prompt_waiting_seats(effects: Effects, table: Table) -> None:
     """Each seat waited for keeps its prompt if its decision is the same, else gets a new one;
-    an absent seat is played at once instead (resigned seats the games services play)."""
+    an absent seat is played at once instead, and so is a player's on vacation at a table that
+    allows assistants (their assistant decides; resigned seats the games services play). A seat
+    whose decision is its assistant's is asked nothing: games plays it."""
     for index in table.to_act:
         seat = table.by_index.get(index)
         if seat is None or seat["resigned"]:
             continue
         status = table.statuses[index]
-        if seat["bot"] or status.absent:
-            if not seat["bot"]:  # a bot is prompted by the bots app, never by mail
+        away = status.absent or (seat["vacation_until"] is not None and table.game.assistants)
+        if seat["bot"] or seat["assisted"] or away:
+            if away and not seat["bot"] and not seat["assisted"]:  # a bot is prompted by the bots app
                 table.autoplay.append(index)
             if status.open_prompt is not None:
                 effects.close_ids.append(status.open_prompt.pk)

@@ -17,6 +17,7 @@ from django.conf import settings
 import engine
 from games.i18n import labels_by_language_all
 from games.models import Action, Game
+from games.recent import helped_by
 
 from .errors import PromptExpired, PromptInvalid, PromptStale, PromptUsed
 from .models import Kind, Notification, Prompt, SeatStatus, Status
@@ -112,9 +113,17 @@ def news_since_decision(
     rules: engine.Game, index: int, recent: list[dict[str, Any]], over: bool
 ) -> list[dict[str, Any]]:
     """The actions since the seat last decided (its last action that answered a question, not an
-    any-time one), each with only the events the seat may see: what its mail tells as news."""
+    any-time one, nor one its assistant or an answer given ahead decided), each with only the
+    events the seat may see: what its mail tells as news, what its assistant did for it included."""
+    helped = (Action.Source.ASSISTANT, Action.Source.AHEAD)
     last = max(
-        (a["seq"] for a in recent if a["seat_index"] == index and not rules.is_any_time(a.get("payload"))),
+        (
+            a["seq"]
+            for a in recent
+            if a["seat_index"] == index
+            and not rules.is_any_time(a.get("payload"))
+            and a.get("source") not in helped
+        ),
         default=0,
     )
     news = []
@@ -128,6 +137,7 @@ def news_since_decision(
                     "seat": act["seat_index"],
                     "events": events,
                     "timed_out": act.get("source") == Action.Source.TIMEOUT,
+                    "helped": helped_by(act.get("source", "")),
                 }
             )
     return news

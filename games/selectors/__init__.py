@@ -10,8 +10,10 @@ game.
 - `listings`: the lobby, the reader's games and history, public games to watch, rematches.
 - `tables`: the table read for one reader (`table_head`, `table_of`), "since you last looked".
 - `seating`: who sits where in a started game: substitutes, bots, votes, changes of hands.
+- `assistant`: the reader's assistant at a table and their answers given ahead; their defaults.
 """
 
+from .assistant import AheadChoice, AssistantPanel, KindChoice, assistant_defaults, assistant_panel
 from .info import GameInfo, HistoryEntry, LegalAction, LobbyEntry, LobbyPlayer, Player, Table, User, game_info
 from .listings import (
     Lobby,
@@ -44,8 +46,11 @@ __all__ = [
     "MAX_UNSEEN",
     "SEATS_CACHE_SECONDS",
     "SEAT_ROW_FIELDS",
+    "AheadChoice",
+    "AssistantPanel",
     "GameInfo",
     "HistoryEntry",
+    "KindChoice",
     "LegalAction",
     "Lobby",
     "LobbyEntry",
@@ -59,6 +64,8 @@ __all__ = [
     "Table",
     "TableHead",
     "User",
+    "assistant_defaults",
+    "assistant_panel",
     "finished_games",
     "game_info",
     "learn_panel_shown",

@@ -42,6 +42,9 @@ class GameInfo:
     bots_rated: bool = False
     #: The reliability (percent) a player needs to join; None: anyone may.
     min_reliability: int | None = None
+    #: A quick game (minor kinds to the assistants), and whether assistants are allowed at all.
+    quick: bool = False
+    assistants: bool = True
 
     @property
     def is_open(self) -> bool:
@@ -170,4 +173,6 @@ def game_info(game: Game, seats_taken: int | None = None) -> GameInfo:
         finished_at=game.finished_at,
         move_count=game.move_count,
         min_reliability=game.min_reliability,
+        quick=game.quick,
+        assistants=game.assistants,
     )

@@ -281,6 +281,7 @@ def table_of(head: TableHead, since: int | None = None) -> Table:
         Played(
             seat=a["seat"],
             timed_out=a["timed_out"],
+            helped=a.get("helped", ""),
             # A substitute reads what happened before they took the seat as a spectator would.
             events=engine.events_for(
                 a["events"], seat if first_seq + k > held_since else None, game_over=over

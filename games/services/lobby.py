@@ -25,7 +25,8 @@ from refusals.errors import Refusal
 
 from .. import hooks, live
 from ..errors import GameNotFound, InvalidRequest, NotAllowed, WrongStatus
-from ..models import Game, Seat, SecretAssignment
+from ..models import AssistantDefault, Game, Seat, SecretAssignment
+from . import turns
 from .moves import _after_commit, _bump, _check_version, _locked_game, _require_status, _seat_of, _store_state
 
 
@@ -43,10 +44,14 @@ def game_create(
     auto_start: bool = False,
     bots_rated: bool = False,
     min_reliability: int | None = None,
+    quick: bool = False,
+    assistants: bool = True,
 ) -> Game:
     """An open game with the creator in its first seat; options are stored with defaults filled.
     With `auto_start` the game starts by itself when its last seat is taken (`game_join`); with
-    `min_reliability` (0-100) only players that reliable (or without a decision yet) may join."""
+    `min_reliability` (0-100) only players that reliable (or without a decision yet) may join; a
+    `quick` game hands every seat's minor kinds of decision to its assistant unless its player
+    changes that, and without `assistants` nobody may hand decisions to one (`turns`)."""
     try:
         game_rules = engine.get_game(slug)
     except KeyError:
@@ -78,6 +83,8 @@ def game_create(
         auto_start=auto_start,
         bots_rated=bots_rated,
         min_reliability=min_reliability,
+        quick=quick and assistants,
+        assistants=assistants,
     )
     seat = Seat.objects.create(game=game, user=user)
     _after_commit(game, "created")
@@ -167,6 +174,8 @@ def game_rematch(*, game_id: int, user: AbstractBaseUser, link_for: Any = None) 
         club=finished.club,
         auto_start=True,
         rematch_of=finished,
+        quick=finished.quick,
+        assistants=finished.assistants,
     )
     Seat.objects.create(game=rematch, user=user)
     _after_commit(rematch, "created")
@@ -238,6 +247,7 @@ def game_start(*, game_id: int, user: AbstractBaseUser, expected_version: int | 
     rules = game.engine
     state = rules.new_game(game.num_players, game.seed, game.options)
     _store_secrets(rules, state, seats)
+    _start_assistants(game, rules, seats)
     game.status = Game.Status.RUNNING
     game.started_at = timezone.now()
     _store_state(game, rules, state, seats, acted_seat=None, kind="started", extra_fields=("started_at",))
@@ -256,6 +266,8 @@ def game_create_started(
     club: Any = None,
     created_by: AbstractBaseUser | None = None,
     seed: int | None = None,
+    quick: bool = False,
+    assistants: bool = True,
 ) -> Game:
     """A game started at once with `users` in exactly this seat order (league tables: the
     league's pairing decides seat positions, so there is no shuffle). `seed` is for imports of
@@ -278,6 +290,8 @@ def game_create_started(
         visibility=visibility,
         rated=rated,
         club=club,
+        quick=quick and assistants,
+        assistants=assistants,
     )
     if seed is not None:
         game.seed = seed
@@ -291,8 +305,27 @@ def game_create_started(
     game.save()
     seats = Seat.objects.bulk_create(Seat(game=game, user=u, index=i) for i, u in enumerate(users))
     _store_secrets(rules, state, seats)
+    _start_assistants(game, rules, seats)
     _store_state(game, rules, state, seats, acted_seat=None, kind="started")
     return game
+
+
+def _start_assistants(game: Game, rules: engine.Game, seats: list[Seat]) -> None:
+    """Each person's seat starts with the kinds of decision its player hands their assistant in
+    this game (their defaults; in a quick game every minor kind too: `turns.starting_kinds`)."""
+    defaults = dict(
+        AssistantDefault.objects.filter(
+            user_id__in=[seat.user_id for seat in seats if seat.user_id is not None], slug=game.slug
+        ).values_list("user_id", "kinds")
+    )
+    handing = []
+    for seat in seats:
+        if seat.user_id is not None:
+            seat.assistant = turns.starting_kinds(game, rules, defaults.get(seat.user_id, []))
+            if seat.assistant:
+                handing.append(seat)
+    if handing:
+        Seat.objects.bulk_update(handing, ["assistant"])
 
 
 def _store_secrets(rules: engine.Game, state: Any, seats: list[Seat]) -> None:

@@ -7,7 +7,9 @@ submissions of the same move apply exactly once and the other gets `StaleVersion
 
 Resigning: a resigned seat stays in the game (its score still counts, the table keeps its size)
 and from then on the engine's `default_action` is played for it, with source "resigned",
-whenever the game waits for it, straight after the action that made it wait.
+whenever the game waits for it, straight after the action that made it wait; so is a seat's
+answer given ahead for the decision it is then asked (`turns.settle`). A decision a seat hands
+its assistant is played by a task after the commit (`assistant_play`).
 
 `_store_states` stores every new state (here and for `lobby.game_start`): the actions, snapshot
 and version, the seats' waiting flags, deadlines and time banks, results, `game_finished` for a
@@ -20,7 +22,7 @@ from __future__ import annotations
 import copy
 import logging
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -45,12 +47,11 @@ from ..errors import (
 )
 from ..models import Action, Game, GameWrite, Seat
 from ..signals import game_changed, game_finished
+from . import turns
+from .turns import Play
 from .writes import note_writes
 
 logger = logging.getLogger(__name__)
-
-#: A bound on default actions played in a row for resigned seats (games end long before).
-MAX_AUTO_PLAYS = 10_000
 
 
 # -- playing ----------------------------------------------------------------------------------
@@ -77,21 +78,23 @@ def action_submit(
     if source not in Action.Source.values:
         raise InvalidRequest(_("Unknown action source."))
     state = rules.from_json(game.snapshot)
-    plays = [(seat.index, action, _apply(rules, state, seat.index, action), source)]
-    plays += _auto_play_resigned(rules, state, seats)
+    plays: list[Play] = [(seat.index, action, _apply(rules, state, seat.index, action), source)]
+    plays += turns.settle(rules, state, seats, plays)
     before = game.move_count
     _store_state(game, rules, state, seats, acted_seat=seat.index, kind="action", plays=plays)
-    added = [events for _seat, _action, events, _source in plays]
+    added = [(index, source, events) for index, _action, events, source in plays]
     transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, added))
     return game
 
 
 @transaction.atomic
-def apply_default_action(*, game_id: int, seat_index: int, expected_version: int) -> Game:
-    """Play the engine's default action for a seat whose deadline passed (the sweeper's path)."""
+def apply_default_action(*, game_id: int, seat_index: int, expected_version: int, away: bool = False) -> Game:
+    """Play for a seat whose deadline passed (the sweeper's path): the engine's default action, or
+    its assistant's choice where the seat's decision is its assistant's; with `away` (a player the
+    idle ladder marked absent, or on vacation) its assistant's wherever the table allows them."""
     game = _locked_game(game_id)
     seats = list(game.seats.all())
-    write = _default_play(game, seats, seat_index, expected_version)
+    write = _default_play(game, seats, seat_index, expected_version, away=away)
     _store_states([write])
     return game
 
@@ -158,19 +161,27 @@ def apply_default_actions(*, games: list[tuple[int, list[tuple[int, int]]]]) -> 
     return totals
 
 
-def _default_play(game: Game, seats: list[Seat], seat_index: int, expected_version: int) -> _Write:
-    """The default action of an overdue seat played on the game's state (not yet stored)."""
+def _default_play(
+    game: Game, seats: list[Seat], seat_index: int, expected_version: int, *, away: bool = False
+) -> _Write:
+    """What an overdue seat gets played on the game's state (not yet stored): its assistant's
+    choice if its decision is its assistant's (or, `away`, the table allows assistants), else the
+    engine's default action."""
     _check_version(game, expected_version)
     _require_status(game, Game.Status.RUNNING)
     rules = game.engine
     state = rules.from_json(game.snapshot)
     if seat_index not in rules.to_act(state):
         raise WrongStatus(_("That seat is not waited for."))
-    if any(seat.index == seat_index and seat.is_bot for seat in seats):
+    seat = next((s for s in seats if s.index == seat_index), None)
+    if seat is None or seat.is_bot:
         raise WrongStatus(_("A bot plays that seat."))  # its own task plays it, never a deadline
-    action = rules.default_action(state, seat_index)
-    plays = [(seat_index, action, _apply(rules, state, seat_index, action), Action.Source.TIMEOUT)]
-    plays += _auto_play_resigned(rules, state, seats)
+    if seat.assisted or (away and game.assistants and not seat.resigned):
+        action, source = turns.assistant_action(game, rules, state, seat_index), Action.Source.ASSISTANT
+    else:
+        action, source = rules.default_action(state, seat_index), Action.Source.TIMEOUT
+    plays: list[Play] = [(seat_index, action, _apply(rules, state, seat_index, action), source)]
+    plays += turns.settle(rules, state, seats, plays)
     return _Write(game, rules, state, seats, acted_seat=seat_index, kind="action", plays=plays)
 
 
@@ -195,11 +206,38 @@ def bot_play(*, game_id: int, seat_index: int, expected_version: int) -> Game:
     legal = rules.legal_actions(state, seat_index)
     view = rules.view(state, seat_index)
     action = engine.get_bot(game.slug).choose(view, legal, (game.seed + game.version) % 2**62)
-    plays = [(seat.index, action, _apply(rules, state, seat.index, action), Action.Source.BOT)]
-    plays += _auto_play_resigned(rules, state, seats)
+    plays: list[Play] = [(seat.index, action, _apply(rules, state, seat.index, action), Action.Source.BOT)]
+    plays += turns.settle(rules, state, seats, plays)
     before = game.move_count
     _store_state(game, rules, state, seats, acted_seat=seat.index, kind="action", plays=plays)
-    added = [events for _seat, _action, events, _source in plays]
+    added = [(index, source, events) for index, _action, events, source in plays]
+    transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, added))
+    return game
+
+
+@transaction.atomic
+def assistant_play(*, game_id: int, seat_index: int, expected_version: int) -> Game:
+    """The assistant's decision for a seat whose player handed it the kind of decision the seat is
+    asked now (`turns.assisted`), through the same checks as a person's move: the row lock, the
+    version the seat was found assisted at (`expected_version`: a task run twice, or late, plays
+    nothing), the engine's guard. The game's bot decides from the seat's view and legal actions."""
+    game = _locked_game(game_id)
+    seats = list(game.seats.all())
+    seat = next((s for s in seats if s.index == seat_index), None)
+    _require_status(game, Game.Status.RUNNING)
+    _check_version(game, expected_version)
+    if seat is None or not seat.assisted:
+        raise WrongStatus(_("That seat's decision is not its assistant's."))
+    rules = game.engine
+    state = rules.from_json(game.snapshot)
+    action = turns.assistant_action(game, rules, state, seat_index)
+    plays: list[Play] = [
+        (seat_index, action, _apply(rules, state, seat_index, action), Action.Source.ASSISTANT)
+    ]
+    plays += turns.settle(rules, state, seats, plays)
+    before = game.move_count
+    _store_state(game, rules, state, seats, acted_seat=seat_index, kind="action", plays=plays)
+    added = [(index, source, events) for index, _action, events, source in plays]
     transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, added))
     return game
 
@@ -222,7 +260,7 @@ def game_resign(*, game_id: int, user: AbstractBaseUser, expected_version: int |
         return game
     rules = game.engine
     state = rules.from_json(game.snapshot)
-    plays = _auto_play_resigned(rules, state, seats)
+    plays = turns.settle(rules, state, seats, [])
     _store_state(game, rules, state, seats, acted_seat=None, kind="resigned", plays=plays)
     return game
 
@@ -275,25 +313,6 @@ def _apply(rules: engine.Game, state: Any, seat_index: int, action: Any) -> list
         # transaction is rolled back and the player still gets a 400, not a 500.
         logger.exception("engine %s crashed on action %r", rules.slug, action)
         raise IllegalMove(_("That action is malformed.")) from None
-
-
-def _auto_play_resigned(
-    rules: engine.Game, state: Any, seats: list[Seat]
-) -> list[tuple[int, dict[str, Any], list[dict[str, Any]], str]]:
-    resigned = {seat.index for seat in seats if seat.resigned}
-    plays: list[tuple[int, dict[str, Any], list[dict[str, Any]], str]] = []
-    while resigned and not rules.is_over(state) and len(plays) < MAX_AUTO_PLAYS:
-        due = [index for index in rules.to_act(state) if index in resigned]
-        if not due:
-            break
-        action = rules.default_action(state, due[0])
-        plays.append(
-            (due[0], action, rules.apply(state, due[0], copy.deepcopy(action)), Action.Source.RESIGNED)
-        )
-    return plays
-
-
-Play = tuple[int, dict[str, Any], list[dict[str, Any]], str]
 
 
 @dataclass
@@ -359,7 +378,17 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
     update_in_groups(
         Seat,
         changed,
-        ("waiting", "due_at", "time_bank", "score", "place", "decision", "decision_since"),
+        (
+            "waiting",
+            "due_at",
+            "time_bank",
+            "score",
+            "place",
+            "decision",
+            "decision_since",
+            "assisted",
+            "plans",
+        ),
     )
     for game in finished:
         game_finished.send(sender=Game, game=game)  # results and ratings, in this same transaction
@@ -395,15 +424,17 @@ def _actions_of(write: _Write) -> list[Action]:
 def _seats_after(write: _Write, now: datetime, *, over: bool) -> list[Seat]:
     """Bring the seats in step with the new state; returns the ones that changed. At the end every
     seat gets its score and place; otherwise a seat newly waited for gets a deadline (one still
-    waited for keeps its own) and a seat no longer waited for loses it. Each seat's decision
-    (`games.decisions`) is noted too: a new one begins when what it is asked changes or when the
-    seat itself answered."""
+    waited for keeps its own; `turns.next_due_at`) and a seat no longer waited for loses it. Each
+    seat's decision (`games.decisions`) is noted too: a new one begins when what it is asked
+    changes or when the seat itself answered; and whether its assistant takes it (`assisted`:
+    then its deadline is the short `turns.ASSISTANT_GRACE`, a backstop for the task that plays
+    it)."""
     game, rules, state = write.game, write.rules, write.state
     if over:
         scores, places = rules.scores(state), rules.ranking(state)
         for seat in write.seats:
             seat.score, seat.place = scores[seat.index], places[seat.index]
-            seat.waiting, seat.due_at = False, None
+            seat.waiting, seat.due_at, seat.assisted, seat.plans = False, None, False, {}
             decisions.note(seat, "", version=game.version, answered=False)
         return list(write.seats)
     to_act = set(rules.to_act(state))
@@ -412,14 +443,29 @@ def _seats_after(write: _Write, now: datetime, *, over: bool) -> list[Seat]:
     for seat in write.seats:
         decision = decisions.fingerprint(rules, state, seat.index, to_act)
         noted = decisions.note(seat, decision, version=game.version, answered=seat.index in answered)
-        if seat.index in to_act and not (seat.waiting and seat.index != write.acted_seat):
-            # A bot has no deadline: its task plays it, and no sweep may play it as idle.
-            seat.waiting, seat.due_at = True, None if seat.is_bot else _next_due_at(game, seat, now)
-        elif seat.index not in to_act and (seat.waiting or seat.due_at is not None):
-            _spend_bank(game, seat, now)
-            seat.waiting, seat.due_at = False, None
-        elif not noted:
-            continue  # unchanged (a seat still waited for keeps its deadline running)
+        touched = noted or turns.plans_changed(seat)
+        if seat.index in to_act:
+            kind = rules.decision_kind(state, seat.index)
+            assisted = turns.assisted(game, seat, kind)
+            if not (seat.waiting and seat.index != write.acted_seat):  # a new wait
+                seat.waiting = True
+                # A bot has no deadline: its task plays it, and no sweep may play it as idle.
+                if seat.is_bot:
+                    seat.due_at = None
+                elif assisted:
+                    seat.due_at = now + turns.ASSISTANT_GRACE
+                else:
+                    seat.due_at = turns.next_due_at(game, seat, now, minor=rules.decision_kinds[kind])
+            elif assisted and not seat.assisted:  # still waited for, now by its assistant
+                seat.due_at = now + turns.ASSISTANT_GRACE
+            elif assisted == seat.assisted and not touched:
+                continue  # unchanged (a seat still waited for keeps its deadline running)
+            seat.assisted = assisted
+        elif seat.waiting or seat.due_at is not None:
+            turns.spend_bank(game, seat, now)
+            seat.waiting, seat.due_at, seat.assisted = False, None, False
+        elif not touched:
+            continue
         changed.append(seat)
     return changed
 
@@ -440,25 +486,6 @@ def _game_write(write: _Write, now: datetime) -> GameWrite:
     )
 
 
-def _next_due_at(game: Game, seat: Seat, now: datetime) -> datetime:
-    """The deadline of a seat that becomes waited for: now + the pace's time per decision, or in
-    a time-bank game now + the seat's bank, which first keeps what the seat's last decision left
-    (if it is waited for again right after acting), then gains the increment up to the cap."""
-    if game.pace != Game.Pace.BANK:
-        return now + game.pace_delta
-    _spend_bank(game, seat, now)
-    bank = Game.BANK_START if seat.time_bank is None else seat.time_bank
-    seat.time_bank = min(bank + Game.BANK_INCREMENT, Game.BANK_CAP)
-    return now + seat.time_bank
-
-
-def _spend_bank(game: Game, seat: Seat, now: datetime) -> None:
-    """A time-bank seat's decision ends (it acted, or is no longer waited for): its bank keeps the
-    time left before its deadline, none after a timeout."""
-    if game.pace == Game.Pace.BANK and seat.waiting and seat.due_at is not None:
-        seat.time_bank = max(seat.due_at - now, timedelta(0))
-
-
 def stop_game(game: Game, seats: list[Seat], *, kind: str) -> None:
     """Abandon a running game (the caller holds its row lock): nobody is waited for any more, no
     result, no rating (`game_finished` is not sent); a `GameWrite` so its prompts are closed."""
@@ -469,7 +496,8 @@ def stop_game(game: Game, seats: list[Seat], *, kind: str) -> None:
     game.save(update_fields=["status", "finished_at", "version"])
     for seat in seats:
         seat.waiting, seat.due_at, seat.decision, seat.decision_since = False, None, "", game.version
-    update_in_groups(Seat, seats, ("waiting", "due_at", "decision", "decision_since"))
+        seat.assisted, seat.plans = False, {}
+    update_in_groups(Seat, seats, ("waiting", "due_at", "decision", "decision_since", "assisted", "plans"))
     game.votes.all().delete()
     _after_commit(game, kind)
     live.publish_on_commit([(game, seats)])

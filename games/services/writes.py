@@ -2,10 +2,12 @@
 
 A stored write notes itself here in its own transaction (one insert for a whole batch), and
 `signals.game_writes_committed` names its games after the commit, with the bot seats the write
-left waiting (the bots app prompts them without reading the seats again). Whoever follows writes
-up (the notifications app: prompts, mails, the idle ladder) reads a locked game's notes with
-`pending_writes`, does its work from the game as it then is, and drops them with `writes_done`,
-all in one transaction; `late_writes` finds the games whose follow-up never came.
+left waiting (the bots app prompts them without reading the seats again) and the seats whose
+decision the write handed to their assistant (games' own task plays them: `games.tasks`).
+Whoever follows writes up (the notifications app: prompts, mails, the idle ladder) reads a
+locked game's notes with `pending_writes`, does its work from the game as it then is, and drops
+them with `writes_done`, all in one transaction; `late_writes` finds the games whose follow-up
+never came.
 """
 
 from __future__ import annotations
@@ -22,15 +24,22 @@ from ..signals import game_writes_committed
 def note_writes(writes: list[GameWrite], seats: Iterable[Seat] = ()) -> None:
     """One insert in the caller's transaction (the write's), and its games named after the commit
     with the bot seats among `seats` (the written games' seats, as the writes left them) that
-    their running game now waits for, at the version written."""
+    their running game now waits for, and the seats whose decision is their assistant's, each at
+    the version written."""
     GameWrite.objects.bulk_create(writes)
     game_ids = sorted({w.game_id for w in writes})
     versions = {w.game_id: w.version for w in writes}
+    seats = list(seats)
     bots = sorted(
         (seat.game_id, seat.index, versions[seat.game_id]) for seat in seats if seat.is_bot and seat.waiting
     )
+    assisted = sorted(
+        (seat.game_id, seat.index, versions[seat.game_id]) for seat in seats if seat.assisted and seat.waiting
+    )
     transaction.on_commit(
-        lambda: game_writes_committed.send(sender=GameWrite, game_ids=game_ids, waiting_bots=bots)
+        lambda: game_writes_committed.send(
+            sender=GameWrite, game_ids=game_ids, waiting_bots=bots, assisted_seats=assisted
+        )
     )
 
 

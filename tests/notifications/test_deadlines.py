@@ -124,7 +124,11 @@ def test_reminders_follow_a_moved_deadline(django_capture_on_commit_callbacks):
 
 
 def test_idle_ladder_marks_a_seat_absent_after_three_timeouts(django_capture_on_commit_callbacks):
-    game, users = start_game(django_capture_on_commit_callbacks, slug="lifeboats", num_players=3)
+    """At a table without assistants an absent seat gets the mildest default at once (where
+    assistants are allowed its assistant decides: test_an_absent_seat_gets_its_assistant)."""
+    game, users = start_game(
+        django_capture_on_commit_callbacks, slug="lifeboats", num_players=3, assistants=False
+    )
     idle = waiting(game)[0]
     sweeps = 0
     for _ in range(200):

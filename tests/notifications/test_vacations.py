@@ -60,7 +60,11 @@ def test_starting_and_ending_again_and_again_cannot_stall_a_game(django_capture_
 
 
 def test_a_seat_asked_while_away_keeps_a_full_pace_after_an_early_return(django_capture_on_commit_callbacks):
-    game, users = start_game(django_capture_on_commit_callbacks, slug="lifeboats", num_players=3)
+    """At a table without assistants the game waits for a player away (where assistants are
+    allowed theirs decides for them: tests/games/test_assistant.py)."""
+    game, users = start_game(
+        django_capture_on_commit_callbacks, slug="lifeboats", num_players=3, assistants=False
+    )
     seat = waiting(game)[0]
     others = [i for i in range(len(users)) if i != seat]
     start = timezone.now()

@@ -24,11 +24,14 @@ logger = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class Played:
     """One action of the game as a seat may read it: who played it, whether a deadline played it
-    for them (their time ran out), and the events it caused that the seat may see."""
+    for them (their time ran out) or who decided it for them (`helped`: "assistant" for their
+    assistant, "ahead" for their answer given ahead; said to that seat alone), and the events it
+    caused that the seat may see."""
 
     seat: int | None
     events: list[Event]
     timed_out: bool = False
+    helped: str = ""
 
 
 @dataclass
@@ -112,25 +115,35 @@ class Words:
 
     def worded(self, played: Played) -> list[tuple[Event, str | None]]:
         """Each event of one action with its sentence (None: nothing to say); when a deadline
-        played the action, its first sentence says that the time ran out."""
+        played the action, its first sentence says that the time ran out; when the reader's
+        assistant or their answer given ahead decided it, that it did (to the reader alone: the
+        others read the move as any move)."""
         events = played.events
         pairs: list[tuple[Event, str | None]] = []
         for i, ev in enumerate(events):
             self.before = events[i - 1] if i else {}
             self.after = events[i + 1] if i + 1 < len(events) else {}
             pairs.append((ev, self.sentence(ev)))
-        if not (played.timed_out and played.seat is not None and pairs):
+        if played.seat is None or not pairs:
             return pairs
+        mine = self.is_me(played.seat)
         first = next((i for i, (_ev, line) in enumerate(pairs) if line is not None), 0)
         sentence = pairs[first][1] or ""
-        if self.is_me(played.seat):
-            timed = _("Your time ran out. %(sentence)s") % {"sentence": sentence}
+        if played.timed_out:
+            if mine:
+                said = _("Your time ran out. %(sentence)s") % {"sentence": sentence}
+            else:
+                said = _("Time ran out for %(who)s. %(sentence)s") % {
+                    "who": self.name(played.seat),
+                    "sentence": sentence,
+                }
+        elif mine and played.helped == "assistant":
+            said = _("Your assistant decided for you. %(sentence)s") % {"sentence": sentence}
+        elif mine and played.helped == "ahead":
+            said = _("Your answer given ahead was played. %(sentence)s") % {"sentence": sentence}
         else:
-            timed = _("Time ran out for %(who)s. %(sentence)s") % {
-                "who": self.name(played.seat),
-                "sentence": sentence,
-            }
-        pairs[first] = (pairs[first][0], timed.strip())
+            return pairs
+        pairs[first] = (pairs[first][0], said.strip())
         return pairs
 
     def lines(self, actions: list[Played]) -> list[str]:

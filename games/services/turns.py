@@ -1,0 +1,156 @@
+"""Whose turn it is and who decides it: deadlines, a seat's assistant, answers given ahead.
+
+Used by the write path (`moves`) while it holds the game's row lock; nothing here writes rows.
+
+- **Deadlines**: a seat newly waited for gets the pace's time per decision, or the pace's shorter
+  time for a decision of a *minor* kind (`Game.MINOR_DELTAS`; the engine's `decision_kinds` says
+  which kinds are minor); a time-bank seat its bank (`next_due_at`, `spend_bank`).
+- **The assistant** (`assisted`): a seat whose player handed the kind of decision it is asked now
+  to their assistant (`Seat.assistant`, at a table that allows assistants) is *assisted*: no
+  prompt mail is sent for it, and a task plays the game's bot for it right after the commit, from
+  the seat's view and legal actions alone (`moves.assistant_play`). Its deadline is short
+  (`ASSISTANT_GRACE`): should the task be lost, the deadline sweep plays the assistant's choice.
+- **Answers given ahead** (`Seat.plans`, `settle`): while a seat waits for others its player may
+  queue its next decision of some kinds (the engine's `ahead_kinds`); when a decision of that kind
+  comes, the plan is played at once, in the same write, if the engine resolves it to a legal
+  action, and is spent either way. Events the seat sees may void a plan before (`void_plans`).
+"""
+
+from __future__ import annotations
+
+import copy
+from datetime import datetime, timedelta
+from typing import Any
+
+import engine
+
+from ..models import Action, Game, Seat
+
+#: A bound on the actions played in a row for resigned seats and answers given ahead.
+MAX_AUTO_PLAYS = 10_000
+#: The deadline of an assisted seat: its task plays it at once; the sweep backs a lost task up.
+ASSISTANT_GRACE = timedelta(minutes=2)
+
+Play = tuple[int, dict[str, Any], list[dict[str, Any]], str]
+
+
+# -- deadlines --------------------------------------------------------------------------------
+def is_minor(rules: engine.Game, state: Any, index: int) -> bool:
+    """Whether the decision the waited seat `index` is asked now is of a minor kind."""
+    return rules.decision_kinds.get(rules.decision_kind(state, index), False)
+
+
+def next_due_at(game: Game, seat: Seat, now: datetime, *, minor: bool) -> datetime:
+    """The deadline of a seat that becomes waited for: now + the pace's time per decision (its
+    shorter time for a minor kind), or in a time-bank game now + the seat's bank, which first keeps
+    what the seat's last decision left (if it is waited for again right after acting), then gains
+    the increment up to the cap."""
+    if game.pace != Game.Pace.BANK:
+        return now + game.delta_for(minor=minor)
+    spend_bank(game, seat, now)
+    bank = Game.BANK_START if seat.time_bank is None else seat.time_bank
+    seat.time_bank = min(bank + Game.BANK_INCREMENT, Game.BANK_CAP)
+    return now + seat.time_bank
+
+
+def spend_bank(game: Game, seat: Seat, now: datetime) -> None:
+    """A time-bank seat's decision ends (it acted, or is no longer waited for): its bank keeps the
+    time left before its deadline, none after a timeout."""
+    if game.pace == Game.Pace.BANK and seat.waiting and seat.due_at is not None:
+        seat.time_bank = max(seat.due_at - now, timedelta(0))
+
+
+# -- the assistant ------------------------------------------------------------------------------
+def assisted(game: Game, seat: Seat, kind: str) -> bool:
+    """Whether the seat's assistant takes its decision of `kind` (a person's seat, still playing,
+    at a table that allows assistants, whose player handed it that kind)."""
+    return game.assistants and not seat.is_bot and not seat.resigned and kind in seat.assistant
+
+
+def starting_kinds(game: Game, rules: engine.Game, defaults: list[str]) -> list[str]:
+    """The kinds a seat hands its assistant when the game starts: its player's defaults for the
+    game, and in a quick game every minor kind too; none at a table without assistants."""
+    if not game.assistants:
+        return []
+    kinds = {kind for kind in defaults if kind in rules.decision_kinds}
+    if game.quick:
+        kinds |= {kind for kind, minor in rules.decision_kinds.items() if minor}
+    return [kind for kind in rules.decision_kinds if kind in kinds]
+
+
+def assistant_action(game: Game, rules: engine.Game, state: Any, index: int) -> dict[str, Any]:
+    """What the seat's assistant (the game's bot) decides, from the seat's view and legal actions
+    alone; the same choice for the same game version and seat."""
+    legal = rules.legal_actions(state, index)
+    view = rules.view(state, index)
+    return engine.get_bot(game.slug).choose(view, legal, (game.seed + game.version * 7 + index) % 2**62)
+
+
+# -- answers given ahead ------------------------------------------------------------------------
+def visible(events: list[dict[str, Any]], index: int) -> list[dict[str, Any]]:
+    """The events seat `index` may see."""
+    return [e for e in events if e.get("visible_to") == "all" or index in (e.get("visible_to") or [])]
+
+
+def set_plans(seat: Seat, plans: dict[str, Any]) -> None:
+    """The seat's answers given ahead are now `plans` (the write stores them: `plans_changed`)."""
+    seat.plans = plans
+    seat._plans_changed = True  # type: ignore[attr-defined]
+
+
+def plans_changed(seat: Seat) -> bool:
+    """Whether this write changed the seat's answers given ahead (spent or voided)."""
+    return bool(getattr(seat, "_plans_changed", False))
+
+
+def void_plans(rules: engine.Game, seats: list[Seat], events: list[dict[str, Any]]) -> None:
+    """Drop the plans these events void (each seat judged by the events it may see)."""
+    for seat in seats:
+        if not seat.plans or seat.index is None:
+            continue
+        seen = visible(events, seat.index)
+        kept = {
+            kind: plan for kind, plan in seat.plans.items() if not rules.ahead_voided(plan, seat.index, seen)
+        }
+        if kept != seat.plans:
+            set_plans(seat, kept)
+
+
+def settle(rules: engine.Game, state: Any, seats: list[Seat], plays: list[Play]) -> list[Play]:
+    """After `plays` were applied to `state`: play on what needs nobody, until a seat with a real
+    choice is waited for: the default action of a resigned seat, and a seat's answer given ahead
+    for the decision it is asked now (spent whether it plays or not: a plan that no longer fits is
+    dropped and the seat is asked as usual). Returns the further plays (applied to `state`)."""
+    for _index, _action, events, _source in plays:
+        void_plans(rules, seats, events)
+    by_index = {seat.index: seat for seat in seats if seat.index is not None}
+    more: list[Play] = []
+    while not rules.is_over(state) and len(more) < MAX_AUTO_PLAYS:
+        play = _next_settled(rules, state, by_index)
+        if play is None:
+            break
+        more.append(play)
+        void_plans(rules, seats, play[2])
+    return more
+
+
+def _next_settled(rules: engine.Game, state: Any, by_index: dict[int, Seat]) -> Play | None:
+    for index in rules.to_act(state):
+        seat = by_index.get(index)
+        if seat is None or seat.is_bot:
+            continue
+        if seat.resigned:
+            action, source = rules.default_action(state, index), Action.Source.RESIGNED
+        else:
+            kind = rules.decision_kind(state, index)
+            plan = seat.plans.get(kind)
+            if plan is None:
+                continue
+            set_plans(seat, {k: p for k, p in seat.plans.items() if k != kind})  # spent either way
+            legal = rules.legal_actions(state, index)
+            resolved = rules.resolve_ahead(plan, rules.view(state, index), legal)
+            if resolved is None:
+                continue
+            action, source = resolved, Action.Source.AHEAD
+        return (index, action, rules.apply(state, index, copy.deepcopy(action)), source)
+    return None
