@@ -7,7 +7,7 @@
 Builds a throw-away test database (Django's test-database machinery: SQLite in memory, or
 `test_<name>` on PostgreSQL when DATABASE_URL says so), bulk-creates running games whose snapshots
 are real engine states (a few states played from new games, their JSON reused), marks some waiting
-seats overdue, and runs `notifications.deadlines.sweep_deadlines()` once. Prints the time and the
+seats overdue, and runs `games.services.deadlines.sweep_deadlines()` once. Prints the time and the
 query count, for several sizes, so one can see the queries grow with the overdue seats and not with
 the games. Target: 10,000 games with 1,000 overdue seats swept in at most 2 s.
 
@@ -49,10 +49,11 @@ from django.utils import timezone  # noqa: E402
 
 import engine  # noqa: E402
 from accounts.models import Profile  # noqa: E402
+from games import tasks as games_tasks  # noqa: E402
 from games.models import Action, Game, GameWrite, Seat  # noqa: E402
-from games.services import action_submit  # noqa: E402
-from notifications import deadlines, outbox, writes  # noqa: E402
-from notifications.models import GameSettings, Notification, Prompt, SeatStatus  # noqa: E402
+from games.services import action_submit, deadlines  # noqa: E402
+from notifications import outbox, writes  # noqa: E402
+from notifications.models import Notification, Prompt, SeatStatus  # noqa: E402
 
 SLUG, PLAYERS, USERS = "lifeboats", 4, 80
 
@@ -89,7 +90,7 @@ def users() -> list:
 
 def build(games: int, overdue: int, states: list[tuple[dict, list[int]]], people: list) -> None:
     """`games` running games; in `overdue` of them one waiting seat's deadline passed a minute ago."""
-    for model in (Notification, Prompt, SeatStatus, GameSettings, GameWrite, Action, Seat, Game):
+    for model in (Notification, Prompt, SeatStatus, GameWrite, Action, Seat, Game):
         model.objects.all().delete()
     now = timezone.now()
     rows = []
@@ -131,9 +132,7 @@ def counted(fn, *, publish: bool):
     if not publish:
         patches = [
             mock.patch.object(outbox, "enqueue", side_effect=lambda ids, **kw: published.extend(ids)),
-            mock.patch(
-                "notifications.tasks.play_overdue_seats.delay", side_effect=lambda *a: published.append(a)
-            ),
+            mock.patch("games.tasks.play_overdue_seats.delay", side_effect=lambda *a: published.append(a)),
             mock.patch("notifications.tasks.record_game_writes.delay"),  # recorded apart, timed
         ]
     for p in patches:
@@ -232,7 +231,7 @@ def run_workers(concurrency: int, overdue: int) -> None:
             if time.monotonic() > deadline:
                 raise SystemExit(f"the worker did not start; see {log}")
         t0 = time.perf_counter()
-        dispatched = deadlines.dispatch_overdue()
+        dispatched = games_tasks.dispatch_overdue()
         t1 = time.perf_counter()
         while Action.objects.filter(source=Action.Source.TIMEOUT).count() < overdue:
             if time.perf_counter() - t0 > 300:
@@ -316,7 +315,7 @@ def main() -> None:
                 f" {recorded:>9.2f} {record_queries:>8} {mails:>6}"
             )
         build(args.games, args.overdue, states, people)
-        result, elapsed, queries, tasks = counted(deadlines.dispatch_overdue, publish=bool(args.broker))
+        result, elapsed, queries, tasks = counted(games_tasks.dispatch_overdue, publish=bool(args.broker))
         print(
             f"dispatch (the beat task): {args.overdue} overdue seats in {args.games} games ->"
             f" {tasks or result['dispatched']} game tasks in {elapsed:.3f} s, {queries} queries"

@@ -14,8 +14,6 @@ here in their `AppConfig.ready` (what games tells them goes through `games.signa
   `refusals.errors.Refusal` (a daily limit); without one the message is sent at once.
 - organisers (clubs: a club's admins; leagues: a season's organiser):
   `register_organiser_check(name, check)`; games asks `is_organiser` (the creator always is).
-- absent seats (notifications' idle ladder): `register_absence_check(check)`; games asks
-  `absent_seats` before a seat may be offered to a substitute or a bot.
 - notices to a player (notifications' outbox): `register_notice_sender(sender)`, where
   `sender(kind=..., user_id=..., game=..., seat_index=..., context=..., dedupe_key=...)` writes one
   mail row in the caller's transaction, to go out after the commit per the player's preferences
@@ -81,12 +79,6 @@ class OrganiserCheck(Protocol):
     def __call__(self, *, game: Game, user: AbstractBaseUser) -> bool: ...
 
 
-class AbsenceCheck(Protocol):
-    """The seat indexes of the game the idle ladder marked absent (notifications)."""
-
-    def __call__(self, *, game_id: int) -> set[int]: ...
-
-
 _club_membership: list[ClubMembership] = []
 _invitation_senders: list[InvitationSender] = []
 _reliability: list[ReliabilityLookup] = []
@@ -127,7 +119,6 @@ def send_invitation(*, message: Any, sent_by: Any) -> None:
 # -- organisers and absences (substitutes, bots, cancelling) -----------------------------------
 #: every registered organiser check is asked, so clubs and leagues each register one
 _organiser_checks: dict[str, OrganiserCheck] = {}
-_absence: list[AbsenceCheck] = []
 
 
 def register_organiser_check(name: str, check: OrganiserCheck) -> None:
@@ -143,16 +134,6 @@ def is_organiser(*, game: Any, user: Any) -> bool:
     if game.created_by_id is not None and game.created_by_id == user.pk:
         return True
     return any(check(game=game, user=user) for check in _organiser_checks.values())
-
-
-def register_absence_check(check: AbsenceCheck) -> None:
-    """The one check of absent seats (the notifications idle ladder's); registering replaces it."""
-    _absence[:] = [check]
-
-
-def absent_seats(*, game_id: int) -> set[int]:
-    """The seats of the game marked absent by the idle ladder (none without a registered check)."""
-    return set(_absence[0](game_id=game_id)) if _absence else set()
 
 
 def register_reliability(lookup: ReliabilityLookup) -> None:

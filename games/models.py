@@ -119,6 +119,9 @@ class Game(models.Model):
     club = models.ForeignKey(
         "clubs.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
     )
+    #: Timeouts in a row after which a seat is marked absent (the idle ladder: `services.turns`);
+    #: null: the site's default (`GAMES_IDLE_TIMEOUTS`).
+    idle_limit = models.PositiveSmallIntegerField(null=True, blank=True)
     #: A quick game: every seat's minor kinds of decision go to its assistant unless its player
     #: changes that (`services.turns`).
     quick = models.BooleanField(_("quick game"), default=False)
@@ -181,9 +184,15 @@ class Seat(models.Model):
     #: The kinds of decision (keys of the engine's `decision_kinds`) this seat's player hands to
     #: their assistant at this table (`services.turns`), changeable at any time.
     assistant = models.JSONField(default=list, blank=True)
-    #: Kept by the services after every write: whether the decision the seat is asked now goes to
-    #: its assistant (a task plays it after the commit; no prompt mail is sent for it).
+    #: Kept by the services after every write: whether the decision the seat is asked now is played
+    #: at once by games (its assistant's, or an absent player's: a task plays it after the commit;
+    #: no prompt mail is sent for it).
     assisted = models.BooleanField(default=False, editable=False)
+    #: The idle ladder (`services.turns`): the seat's timeouts in a row, and whether that many
+    #: marked it absent (then its decisions are played at once until its player acts again).
+    timeouts = models.PositiveSmallIntegerField(default=0, editable=False)
+    absent = models.BooleanField(default=False, editable=False)
+    absent_since = models.DateTimeField(null=True, blank=True, editable=False)
     #: Answers given ahead, secret to the seat: {decision kind: plan} (`engine` answer ahead),
     #: played when a decision of that kind comes if still legal, withdrawable until then.
     plans = models.JSONField(default=dict, blank=True, editable=False)
@@ -279,8 +288,10 @@ class GameWrite(models.Model):
     kind = models.CharField(max_length=16)
     #: The seat whose player acted, if any (its open prompt is answered, not kept).
     acted_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    #: The actions the write added: [[seq, seat index, source], ...] (for the idle ladder).
+    #: The actions the write added: [[seq, seat index, source], ...].
     actions = models.JSONField(default=list)
+    #: The seats this write marked absent (the idle ladder), each told so by mail.
+    absent = models.JSONField(default=list)
     created_at = models.DateTimeField(db_index=True)
 
     def __str__(self) -> str:

@@ -15,13 +15,10 @@ class NotificationsConfig(AppConfig):
             webhooks,  # noqa: F401  (registers the webhook secret's system check)
         )
         from .outbox import queue_invitation, queue_notice, queue_rendered_mail, withdraw_notice
-        from .selectors import absent_seats
 
         # Account mails go through the outbox; so do invitations to games, within the daily limit.
         mail.register_sender(queue_rendered_mail)
         hooks.register_invitation_sender(queue_invitation)
-        # Games asks which seats the idle ladder marked absent (they may go to a substitute).
-        hooks.register_absence_check(absent_seats)
         # Private messages (chat) are announced through the outbox too, per the player's preferences.
         hooks.register_notice_sender(queue_notice)
         hooks.register_notice_withdrawer(withdraw_notice)  # one a moderator hid is not sent after all

@@ -5,9 +5,7 @@
   DIGESTED, CANCELLED, FAILED). `send_after` holds mails for quiet hours, reminders and retries.
 - `Prompt`: one decision a seat is asked for (the game version it was issued at, the legal actions
   then, the deadline). Signed links and reply addresses point at it; it is spent once used.
-- `SeatStatus`: per-seat bookkeeping the games app does not need: consecutive timeouts, absence
-  (the idle ladder) and the seat's open prompt.
-- `GameSettings`: per-game notification settings (the idle-ladder limit).
+- `SeatStatus`: a seat's open prompt (the idle ladder and absence are games': `games.models.Seat`).
 - `GameMute`, `Vacation`: a user's per-game mute and their days away.
 - `AddressStatus`: what bounces said of an address (`bounces`): undeliverable, soft bounces in a row.
 
@@ -146,14 +144,11 @@ class Prompt(models.Model):
 
 
 class SeatStatus(models.Model):
+    """A seat's open prompt: the decision it was last asked by mail (the idle ladder and absence
+    are games' own: `games.models.Seat`)."""
+
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
     seat_index = models.PositiveSmallIntegerField()
-    consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
-    #: The seq of the last action of this seat counted by the ladder.
-    last_seq = models.PositiveIntegerField(default=0)
-    #: Marked after too many timeouts in a row: auto-played at once until the player acts again.
-    absent = models.BooleanField(default=False)
-    absent_since = models.DateTimeField(null=True, blank=True)
     open_prompt = models.ForeignKey(
         Prompt, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -164,18 +159,7 @@ class SeatStatus(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"game {self.game_id} seat {self.seat_index}: {self.consecutive_timeouts} timeouts"
-
-
-class GameSettings(models.Model):
-    """Per-game settings of the notifications side; a game without a row uses the defaults."""
-
-    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, primary_key=True, related_name="+")
-    #: Timeouts in a row after which a seat is marked absent (the idle ladder).
-    idle_limit = models.PositiveSmallIntegerField(default=3)
-
-    def __str__(self) -> str:
-        return f"game {self.game_id}: absent after {self.idle_limit} timeouts"
+        return f"game {self.game_id} seat {self.seat_index}: prompt {self.open_prompt_id}"
 
 
 class GameMute(models.Model):

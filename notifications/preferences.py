@@ -25,7 +25,7 @@ from accounts.models import NotifyMode, Profile
 from accounts.selectors import profile_for
 from accounts.services import update_profile
 from games.models import Game, Seat
-from games.services import deadlines_extend
+from games.services import deadlines_extend, seat_back
 
 from .errors import VacationError
 from .models import (
@@ -188,16 +188,12 @@ def opt_out(*, user: Any) -> None:
 
 @transaction.atomic
 def mark_present(*, user: Any, game_id: int) -> bool:
-    """The player is back: their seat is no longer auto-played. Returns whether it was absent."""
-    seat = Seat.objects.filter(game_id=game_id, user=user, index__isnull=False).first()
-    if seat is None:
+    """The player is back: their seat is no longer played at once (games' `seat_back`). Returns
+    whether it was absent."""
+    if not Seat.objects.filter(game_id=game_id, user=user, index__isnull=False, absent=True).exists():
         return False
     forget_notices([game_id])
-    return bool(
-        SeatStatus.objects.filter(game_id=game_id, seat_index=seat.index, absent=True).update(
-            absent=False, absent_since=None, consecutive_timeouts=0
-        )
-    )
+    return seat_back(game_id=game_id, user=user)
 
 
 # -- vacations ---------------------------------------------------------------------------------

@@ -1,12 +1,14 @@
-"""What a recorded game write causes: prompts, their mails and reminders, the idle ladder, the
-start and end mails.
+"""What a recorded game write causes: prompts, their mails and reminders, the start and end
+mails, and the mail to a player the idle ladder marked absent (the ladder is games':
+`games.services.turns`).
 
 `record_progress` is called by `writes.record_locked_writes` with the games locked, and works in
-named steps over a batch of games: load the seats and their bookkeeping; then per game climb the
-idle ladder, mail the start, close the prompts of seats no longer waited for, prompt the seats
-waited for (or play absent ones at once), announce trade offers to the seats they are made to,
-mail the end; then issue the new prompts with their
-mails and reminders, and write everything in a fixed handful of queries.
+named steps over a batch of games: load the seats and their bookkeeping; then per game mail the
+seats the write marked absent, mail the start, close the prompts of seats no longer waited for,
+prompt the seats waited for (not those games plays at once; a player's away on vacation are
+handed to games to play at once), announce trade offers to the seats they are made to, mail the
+end; then issue the new prompts with their mails and reminders, and write everything in a fixed
+handful of queries.
 
 The batch's data (`GameProgress`, each game's `Table`, the `Effects` gathered) is in
 `progress_batch`; the steps that build mails and pushes are in `progress_mails`.
@@ -17,7 +19,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Case, F, OuterRef, Subquery, Value, When, Window
 from django.db.models.functions import RowNumber
@@ -27,24 +28,19 @@ import engine
 from games.bulk import update_in_groups
 from games.models import Action, Game, Seat
 from games.services import deadline_postpone, deadlines_due_now
+from games.services.turns import idle_limit
+from games.tasks import enqueue_autoplay
 
 from . import push
-from .deadlines import enqueue_autoplay
-from .models import GameSettings, Kind, Notification, Prompt, SeatStatus, Vacation
+from .models import Kind, Notification, Prompt, SeatStatus, Vacation
 from .outbox import create_rows, due_now, enqueue_marked_on_commit
 from .progress_batch import Effects, GameProgress, Table
 from .progress_mails import announce_trade_offers, mail_end, mail_prompt, mail_start, push_prompt
 from .prompts import away, game_context, retime_prompt
 from .selectors import forget_notices
 
-#: Sources of actions a person took (they reset the idle ladder).
-HUMAN_SOURCES = {Action.Source.WEB, Action.Source.API, Action.Source.EMAIL}
 #: How many of the latest actions a prompt mail looks back through for "what happened".
 RECENT_ACTIONS = 40
-
-
-def idle_limit_default() -> int:
-    return int(getattr(settings, "NOTIFICATIONS_IDLE_TIMEOUTS", 3))
 
 
 # -- what the writes cause --------------------------------------------------------------------
@@ -74,8 +70,7 @@ def record_progress(writes: list[GameProgress]) -> None:
     for write in writes:
         table = _table(write, seats_of[write.game.pk], statuses_of[write.game.pk])
         tables.append(table)
-        _restart_changed_seats(effects, table)
-        _climb_idle_ladder(effects, table)
+        _mail_absent(effects, table)
         if write.kind == "started":
             mail_start(effects, table)
         _close_prompts_not_waited_for(effects, table)
@@ -116,6 +111,7 @@ def _load_seats(ids: list[int], now: dt.datetime) -> tuple[dict[int, list[dict[s
             "vacation_until",
             "bot",
             "assisted",
+            "absent",
             "user__profile__display_name",
             "user__username",
         )
@@ -124,18 +120,6 @@ def _load_seats(ids: list[int], now: dt.datetime) -> tuple[dict[int, list[dict[s
         if seat["user_id"] is not None:  # a bot's seat has no user: it is named by `progress_mails`
             names[seat["user_id"]] = seat["user__profile__display_name"] or seat["user__username"]
     return seats_of, names
-
-
-def _restart_changed_seats(effects: Effects, table: Table) -> None:
-    """A seat that changed hands starts the idle ladder afresh: its new holder is not absent."""
-    for index in table.write.changed_seats:
-        status = table.statuses.get(index)
-        if status is None:
-            continue
-        if status.absent:
-            effects.absence_changed.add(table.game.pk)
-        status.consecutive_timeouts, status.absent, status.absent_since = 0, False, None
-        table.changed[index] = status
 
 
 def _load_statuses(
@@ -177,42 +161,26 @@ def _table(write: GameProgress, seats: list[dict[str, Any]], statuses: dict[int,
     )
 
 
-def _climb_idle_ladder(effects: Effects, table: Table) -> None:
-    """Timeouts in a row mark a seat absent (and mail its player); any move by its player resets
-    the count. Each action is counted once (`last_seq`)."""
+def _mail_absent(effects: Effects, table: Table) -> None:
+    """Each seat the writes marked absent (games' idle ladder) is told, once: its decisions are
+    played at once until its player says they are back."""
     game = table.game
-    actions = table.write.new_actions
-    for act in actions if actions is not None else effects.logs.get(game.pk, []):
-        status = table.statuses.get(act["seat_index"])
-        seat = table.by_index.get(act["seat_index"])
-        if status is None or act["seq"] <= status.last_seq or seat is None or seat["bot"]:
+    for index, seq in table.write.absent:
+        seat = table.by_index.get(index)
+        if seat is None or seat["user_id"] is None:
             continue
-        status.last_seq = act["seq"]
-        table.changed[act["seat_index"]] = status
-        if act["source"] == Action.Source.TIMEOUT:
-            status.consecutive_timeouts += 1
-            if effects.limits is None:  # one query for the whole call, and only when a deadline played
-                limits = GameSettings.objects.filter(pk__in=effects.ids).values_list("pk", "idle_limit")
-                effects.limits = dict(limits)
-            limit = effects.limits.get(game.pk) or idle_limit_default()
-            if status.consecutive_timeouts >= limit and not status.absent:
-                status.absent, status.absent_since = True, effects.now
-                effects.absence_changed.add(game.pk)
-                effects.rows.append(
-                    Notification(
-                        kind=Kind.ABSENT,
-                        dedupe_key=f"absent:{game.pk}:{act['seat_index']}:{act['seq']}",
-                        user_id=table.by_index[act["seat_index"]]["user_id"],
-                        game=game,
-                        seat_index=act["seat_index"],
-                        context={"game": table.ctx, "limit": limit},
-                        send_after=effects.now,
-                    )
-                )
-        elif act["source"] in HUMAN_SOURCES:
-            if status.absent:
-                effects.absence_changed.add(game.pk)
-            status.consecutive_timeouts, status.absent, status.absent_since = 0, False, None
+        effects.absence_changed.add(game.pk)
+        effects.rows.append(
+            Notification(
+                kind=Kind.ABSENT,
+                dedupe_key=f"absent:{game.pk}:{index}:{seq}",
+                user_id=seat["user_id"],
+                game=game,
+                seat_index=index,
+                context={"game": table.ctx, "limit": idle_limit(game)},
+                send_after=effects.now,
+            )
+        )
 
 
 def _close_prompts_not_waited_for(effects: Effects, table: Table) -> None:
@@ -227,16 +195,16 @@ def _close_prompts_not_waited_for(effects: Effects, table: Table) -> None:
 
 
 def _prompt_waiting_seats(effects: Effects, table: Table) -> None:
-    """Each seat waited for keeps its prompt if its decision is the same, else gets a new one;
-    an absent seat is played at once instead, and so is a player's on vacation at a table that
-    allows assistants (their assistant decides; resigned seats the games services play). A seat
-    whose decision is its assistant's is asked nothing: games plays it."""
+    """Each seat waited for keeps its prompt if its decision is the same, else gets a new one. A
+    seat games plays at once (its assistant's decision, an absent player's: `assisted`) or the
+    bots app plays is asked nothing; a player's on vacation at a table that allows assistants is
+    handed to games to play at once (their assistant decides; resigned seats games plays)."""
     for index in table.to_act:
         seat = table.by_index.get(index)
         if seat is None or seat["resigned"]:
             continue
         status = table.statuses[index]
-        away = status.absent or (seat["vacation_until"] is not None and table.game.assistants)
+        away = seat["vacation_until"] is not None and table.game.assistants
         if seat["bot"] or seat["assisted"] or away:
             if away and not seat["bot"] and not seat["assisted"]:  # a bot is prompted by the bots app
                 table.autoplay.append(index)
@@ -316,7 +284,7 @@ def _issue_prompts(effects: Effects, tables: list[Table]) -> None:
             {f"prompt:{prompt.pk}", f"reminder:75:{prompt.pk}", f"reminder:1h:{prompt.pk}"}
         )
         if table.game.pk not in away_of:
-            away_of[table.game.pk] = away(table.seats, statuses, effects.names)
+            away_of[table.game.pk] = away(table.seats, effects.names)
         mail_prompt(effects, table, prompt, away_of[table.game.pk])
         if prompt.user_id in pushed:
             push_prompt(effects, table, prompt)
@@ -324,7 +292,8 @@ def _issue_prompts(effects: Effects, tables: list[Table]) -> None:
 
 def _write_effects(effects: Effects) -> None:
     """One update of prompts, one of seat statuses, one insert of mails (enqueued after the
-    commit), the absent seats made due now and played after the commit, the notices dropped."""
+    commit), the seats of players away made due now and played after the commit, the notices
+    dropped."""
     now = effects.now
     kept_ids = [pk for pks in effects.kept.values() for pk in pks]
     if effects.close_ids or kept_ids:  # one UPDATE: closed prompts get closed_at, kept ones the new version
@@ -342,8 +311,7 @@ def _write_effects(effects: Effects) -> None:
         )
     for prompt in effects.retimed:
         retime_prompt(prompt, now)
-    fields = ("consecutive_timeouts", "last_seq", "absent", "absent_since", "open_prompt_id")
-    update_in_groups(SeatStatus, effects.dirty, fields)
+    update_in_groups(SeatStatus, effects.dirty, ("open_prompt_id",))
     for game, autoplay in effects.autoplays:
         deadlines_due_now(game=game, seat_indexes=autoplay, now=now)
         game_id, version, first = game.pk, game.version, autoplay[0]

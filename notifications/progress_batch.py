@@ -26,8 +26,8 @@ class GameProgress:
     kind: str = "action"
     #: The actions these writes added; None: read them from the log.
     new_actions: list[dict[str, Any]] | None = None
-    #: Seats that changed hands (a substitute, a bot): their idle-ladder count starts again.
-    changed_seats: frozenset[int] = frozenset()
+    #: Seats the writes marked absent (games' idle ladder), [[seat index, seq], ...]: mailed.
+    absent: list[list[int]] = field(default_factory=list)
 
 
 @dataclass
@@ -47,7 +47,7 @@ class Table:
     ctx: dict[str, Any]
     #: The statuses this game's steps changed, by seat index.
     changed: dict[int, SeatStatus] = field(default_factory=dict)
-    #: Absent seats waited for: played at once.
+    #: Seats of players away (on vacation) waited for: played at once.
     autoplay: list[int] = field(default_factory=list)
 
     @property
@@ -66,7 +66,6 @@ class Effects:
     #: game id -> its latest actions, for the games whose write did not say what it added.
     logs: dict[int, list[dict[str, Any]]]
     #: game id -> its idle-ladder limit: read once per call, and only when a deadline played.
-    limits: dict[int, int] | None = None
     rows: list[Notification] = field(default_factory=list)
     dirty: list[SeatStatus] = field(default_factory=list)
     close_ids: list[int] = field(default_factory=list)

@@ -20,7 +20,7 @@ from games.models import Action, Game
 from games.recent import helped_by
 
 from .errors import PromptExpired, PromptInvalid, PromptStale, PromptUsed
-from .models import Kind, Notification, Prompt, SeatStatus, Status
+from .models import Kind, Notification, Prompt, Status
 
 
 def check_prompt(
@@ -77,22 +77,15 @@ def game_context(game: Game, rules: engine.Game) -> dict[str, Any]:
     return {"id": game.pk, "slug": game.slug, "name": rules.name, "version": game.version}
 
 
-def away(
-    seats: list[dict[str, Any]], statuses: dict[int, SeatStatus], names: dict[int, str]
-) -> list[dict[str, Any]]:
+def away(seats: list[dict[str, Any]], names: dict[int, str]) -> list[dict[str, Any]]:
     """Players on vacation or marked absent: every player of the table sees this."""
-    gone = [
-        seat
-        for seat in seats
-        if seat["vacation_until"] is not None
-        or (seat["index"] in statuses and statuses[seat["index"]].absent)
-    ]
+    gone = [seat for seat in seats if seat["vacation_until"] is not None or seat.get("absent")]
     return [
         {
             "seat": seat["index"],
             "name": names.get(seat["user_id"], seat.get("bot", "")),
             "vacation_until": seat["vacation_until"].isoformat() if seat["vacation_until"] else None,
-            "absent": bool(seat["index"] in statuses and statuses[seat["index"]].absent),
+            "absent": bool(seat.get("absent")),
         }
         for seat in gone
     ]

@@ -21,7 +21,7 @@ from django.utils import timezone
 from games.models import Game, Seat
 from games.waiting import drop_after_commit
 
-from .models import AddressStatus, GameMute, SeatStatus, Vacation
+from .models import AddressStatus, GameMute, Vacation
 
 NOTICES_CACHE_SECONDS = 300
 
@@ -60,9 +60,6 @@ def seat_badges(*, game_id: int) -> dict[int, dict[str, Any]]:
     seats = (
         Seat.objects.filter(game_id=game_id, index__isnull=False)
         .annotate(
-            absent=Exists(
-                SeatStatus.objects.filter(game_id=game_id, seat_index=OuterRef("index"), absent=True)
-            ),
             vacation_until=Subquery(on_vacation.values("ends_at")[:1]),
             muted=Exists(GameMute.objects.filter(game_id=game_id, user=OuterRef("user_id"))),
             address=Lower("user__email"),
@@ -82,8 +79,3 @@ def seat_badges(*, game_id: int) -> dict[int, dict[str, Any]]:
     seconds = min([NOTICES_CACHE_SECONDS, *((end - now).total_seconds() for end in ends)])
     cache.set(key, badges, max(1, int(seconds)))
     return badges
-
-
-def absent_seats(*, game_id: int) -> set[int]:
-    """The game's seats the idle ladder marked absent (`games.hooks.absent_seats`)."""
-    return set(SeatStatus.objects.filter(game_id=game_id, absent=True).values_list("seat_index", flat=True))

@@ -20,8 +20,8 @@ from django.utils import timezone
 
 from games.models import Game, GameWrite
 from games.services import late_writes, pending_writes, writes_done
+from games.services.deadlines import chunks, sweep_batch
 
-from .deadlines import chunks, sweep_batch
 from .progress import GameProgress, record_progress
 
 logger = logging.getLogger(__name__)
@@ -88,9 +88,7 @@ def _progress(game: Game, writes: list[GameWrite]) -> GameProgress:
         game=game,
         acted_seats=frozenset(w.acted_seat for w in writes if w.acted_seat is not None),
         kind="started" if any(w.kind == "started" for w in writes) else writes[-1].kind,
-        changed_seats=frozenset(
-            w.acted_seat for w in writes if w.kind == "seat_changed" and w.acted_seat is not None
-        ),
+        absent=[marked for w in writes for marked in w.absent],
         new_actions=[
             {"seq": seq, "seat_index": seat, "source": source}
             for w in writes

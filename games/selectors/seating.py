@@ -103,7 +103,7 @@ def seat_panel(*, game: Game, user: User) -> SeatPanel:
     seats = list(Seat.objects.filter(game=game).order_by("index"))
     mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     running = game.status == Game.Status.RUNNING
-    absent = hooks.absent_seats(game_id=game.pk) if running else set()
+    absent = {s.index for s in seats if s.absent} if running else set()
     active = [s for s in seats if not s.is_bot and not s.resigned and s.index not in absent]
     active_users = {s.user_id for s in active}
     votes = list(GameVote.objects.filter(game=game).values_list("kind", "seat_index", "user_id"))

@@ -37,7 +37,7 @@ from .moves import (
     bot_play,
     game_resign,
 )
-from .seats import game_cancel, game_fill_with_bots, game_vote, seat_offer, seat_take, seat_to_bot
+from .seats import game_cancel, game_fill_with_bots, game_vote, seat_back, seat_offer, seat_take, seat_to_bot
 from .writes import late_writes, note_writes, pending_writes, writes_done
 
 __all__ = [
@@ -70,6 +70,7 @@ __all__ = [
     "pending_writes",
     "plan_queue",
     "plan_withdraw",
+    "seat_back",
     "seat_offer",
     "seat_take",
     "seat_to_bot",

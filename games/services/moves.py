@@ -176,10 +176,7 @@ def _default_play(
     seat = next((s for s in seats if s.index == seat_index), None)
     if seat is None or seat.is_bot:
         raise WrongStatus(_("A bot plays that seat."))  # its own task plays it, never a deadline
-    if seat.assisted or (away and game.assistants and not seat.resigned):
-        action, source = turns.assistant_action(game, rules, state, seat_index), Action.Source.ASSISTANT
-    else:
-        action, source = rules.default_action(state, seat_index), Action.Source.TIMEOUT
+    action, source = _turn_action(game, rules, state, seat, away=away)
     plays: list[Play] = [(seat_index, action, _apply(rules, state, seat_index, action), source)]
     plays += turns.settle(rules, state, seats, plays)
     return _Write(game, rules, state, seats, acted_seat=seat_index, kind="action", plays=plays)
@@ -215,12 +212,22 @@ def bot_play(*, game_id: int, seat_index: int, expected_version: int) -> Game:
     return game
 
 
+def _turn_action(game: Game, rules: engine.Game, state: Any, seat: Seat, *, away: bool) -> tuple[Any, str]:
+    """What games plays for a seat it decides for: its assistant's choice where the table allows
+    assistants and the seat handed it the kind asked now, or is absent or `away` (on vacation);
+    otherwise the engine's default action, as a timeout."""
+    kind = rules.decision_kind(state, seat.index)
+    if not seat.resigned and turns.decides_for(game, seat, kind, away=away):
+        return turns.assistant_action(game, rules, state, seat.index), Action.Source.ASSISTANT
+    return rules.default_action(state, seat.index), Action.Source.TIMEOUT
+
+
 @transaction.atomic
 def assistant_play(*, game_id: int, seat_index: int, expected_version: int) -> Game:
-    """The assistant's decision for a seat whose player handed it the kind of decision the seat is
-    asked now (`turns.assisted`), through the same checks as a person's move: the row lock, the
-    version the seat was found assisted at (`expected_version`: a task run twice, or late, plays
-    nothing), the engine's guard. The game's bot decides from the seat's view and legal actions."""
+    """The decision games plays at once for a seat (`turns.assisted`: its assistant's, or an absent
+    player's), through the same checks as a person's move: the row lock, the version the seat was
+    found so at (`expected_version`: a task run twice, or late, plays nothing), the engine's
+    guard. The game's bot decides from the seat's view and legal actions."""
     game = _locked_game(game_id)
     seats = list(game.seats.all())
     seat = next((s for s in seats if s.index == seat_index), None)
@@ -230,10 +237,8 @@ def assistant_play(*, game_id: int, seat_index: int, expected_version: int) -> G
         raise WrongStatus(_("That seat's decision is not its assistant's."))
     rules = game.engine
     state = rules.from_json(game.snapshot)
-    action = turns.assistant_action(game, rules, state, seat_index)
-    plays: list[Play] = [
-        (seat_index, action, _apply(rules, state, seat_index, action), Action.Source.ASSISTANT)
-    ]
+    action, source = _turn_action(game, rules, state, seat, away=False)
+    plays: list[Play] = [(seat_index, action, _apply(rules, state, seat_index, action), source)]
     plays += turns.settle(rules, state, seats, plays)
     before = game.move_count
     _store_state(game, rules, state, seats, acted_seat=seat_index, kind="action", plays=plays)
@@ -327,6 +332,8 @@ class _Write:
     acted_seat: int | None
     kind: str
     plays: list[Play] = field(default_factory=list)
+    #: The seats this write marked absent, [[seat index, seq], ...] (`turns.climb_idle_ladder`).
+    absent: list[list[int]] = field(default_factory=list)
 
 
 def _store_state(
@@ -388,6 +395,9 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
             "decision_since",
             "assisted",
             "plans",
+            "timeouts",
+            "absent",
+            "absent_since",
         ),
     )
     for game in finished:
@@ -430,6 +440,8 @@ def _seats_after(write: _Write, now: datetime, *, over: bool) -> list[Seat]:
     then its deadline is the short `turns.ASSISTANT_GRACE`, a backstop for the task that plays
     it)."""
     game, rules, state = write.game, write.rules, write.state
+    first_seq = game.move_count - len(write.plays) + 1
+    write.absent = turns.climb_idle_ladder(game, write.seats, write.plays, first_seq, now)
     if over:
         scores, places = rules.scores(state), rules.ranking(state)
         for seat in write.seats:
@@ -443,7 +455,7 @@ def _seats_after(write: _Write, now: datetime, *, over: bool) -> list[Seat]:
     for seat in write.seats:
         decision = decisions.fingerprint(rules, state, seat.index, to_act)
         noted = decisions.note(seat, decision, version=game.version, answered=seat.index in answered)
-        touched = noted or turns.plans_changed(seat)
+        touched = noted or turns.plans_changed(seat) or turns.ladder_changed(seat)
         if seat.index in to_act:
             kind = rules.decision_kind(state, seat.index)
             assisted = turns.assisted(game, seat, kind)
@@ -458,6 +470,8 @@ def _seats_after(write: _Write, now: datetime, *, over: bool) -> list[Seat]:
                     seat.due_at = turns.next_due_at(game, seat, now, minor=rules.decision_kinds[kind])
             elif assisted and not seat.assisted:  # still waited for, now by its assistant
                 seat.due_at = now + turns.ASSISTANT_GRACE
+            elif seat.assisted and not assisted and not seat.is_bot:  # its player's again
+                seat.due_at = turns.next_due_at(game, seat, now, minor=rules.decision_kinds[kind])
             elif assisted == seat.assisted and not touched:
                 continue  # unchanged (a seat still waited for keeps its deadline running)
             seat.assisted = assisted
@@ -478,6 +492,7 @@ def _game_write(write: _Write, now: datetime) -> GameWrite:
         version=write.game.version,
         kind=write.kind,
         acted_seat=write.acted_seat,
+        absent=write.absent,
         actions=[
             [first + k, seat_index, source]
             for k, (seat_index, _action, _events, source) in enumerate(write.plays, start=1)

@@ -7,8 +7,8 @@ keeps a `SeatChange`.
 
 - The creator of an open game may fill its free seats with bots and start it at once
   (`game_fill_with_bots`).
-- A seat whose player resigned or was marked absent (the idle ladder, asked through
-  `hooks.absent_seats`) may be offered to a substitute by an organiser (`seat_offer`: the creator,
+- A seat whose player resigned or was marked absent (the idle ladder: `turns`) may be offered
+  to a substitute by an organiser (`seat_offer`: the creator,
   or whom `hooks.is_organiser` names: a club's admins, a league's organiser), or handed to a bot by
   an organiser or by a majority of the active seats' votes (`seat_to_bot`, `game_vote`). Another
   member takes an offered seat over (`seat_take`), also one a bot holds (taking it back).
@@ -30,6 +30,7 @@ from .. import hooks, waiting
 from ..errors import GameNotFound, InvalidRequest, NotAllowed, WrongStatus
 from ..models import Game, GameVote, Seat, SeatChange
 from ..seats import free_bot_names
+from . import turns
 from .lobby import game_start, invite_token_matches
 from .moves import _bump, _check_version, _locked_game, _require_status, _store_state, stop_game
 
@@ -67,7 +68,7 @@ def seat_offer(
     if seat.offered:
         raise WrongStatus(_("That seat is already offered to a substitute."))
     if not seat.is_bot:
-        _require_gone(game, seat)
+        _require_gone(seat)
     seat.offered = True
     seat.save(update_fields=["offered"])
     _bump(game, "seat_offered")
@@ -145,8 +146,7 @@ def game_vote(
     mine = _require_seated(game, seats, user)
     _check_version(game, expected_version)
     _require_status(game, Game.Status.RUNNING)
-    absent = hooks.absent_seats(game_id=game.pk)
-    active = [s for s in seats if not s.is_bot and not s.resigned and s.index not in absent]
+    active = [s for s in seats if not s.is_bot and not s.resigned and not s.absent]
     if mine not in active:
         raise NotAllowed(_("Only players still at the table can vote."))
     if kind == GameVote.Kind.ABANDON:
@@ -155,7 +155,7 @@ def game_vote(
         if not isinstance(seat_index, int) or isinstance(seat_index, bool):
             raise InvalidRequest(_("Say which seat."))
         seat = _seat_at(seats, seat_index)
-        _require_gone(game, seat, absent)
+        _require_gone(seat)
         target = seat.index
     else:
         raise InvalidRequest(_("Unknown vote."))
@@ -169,7 +169,7 @@ def game_vote(
     elif kind == GameVote.Kind.ABANDON:
         stop_game(game, seats, kind="abandoned")
     else:
-        _hand_to_bot(game, seats, seat, absent)
+        _hand_to_bot(game, seats, seat)
     return game, carried
 
 
@@ -208,19 +208,18 @@ def _require_organiser(game: Game, user: AbstractBaseUser) -> None:
     raise NotAllowed(_("Only the game's organisers can do that."))
 
 
-def _require_gone(game: Game, seat: Seat, absent: set[int] | None = None) -> None:
+def _require_gone(seat: Seat) -> None:
     """The seat is a person's who resigned or was marked absent."""
     if seat.is_bot:
         raise WrongStatus(_("A bot already plays that seat."))
-    absent = hooks.absent_seats(game_id=game.pk) if absent is None else absent
-    if not seat.resigned and seat.index not in absent:
+    if not seat.resigned and not seat.absent:
         raise WrongStatus(_("That seat's player has neither resigned nor been marked absent."))
 
 
-def _hand_to_bot(game: Game, seats: list[Seat], seat: Seat, absent: set[int] | None = None) -> None:
+def _hand_to_bot(game: Game, seats: list[Seat], seat: Seat) -> None:
     if game.slug not in engine.BOTS:
         raise InvalidRequest(_("This game has no bots."))
-    _require_gone(game, seat, absent)
+    _require_gone(seat)
     name = free_bot_names((s.bot for s in seats), 1)
     if not name:
         raise WrongStatus(_("No bot is free to take the seat."))
@@ -247,8 +246,40 @@ def _change_hands(
     seat.resigned = False
     seat.offered = bool(to_bot)  # a bot's seat stays open to a person taking it back
     seat.waiting = False  # waited for again by `_store_state`, with a deadline for the new holder
-    seat.save(update_fields=["user", "bot", "held_since", "resigned", "offered", "waiting"])
+    turns.restart_ladder(seat)  # the new holder is not absent
+    seat.save(
+        update_fields=[
+            "user",
+            "bot",
+            "held_since",
+            "resigned",
+            "offered",
+            "waiting",
+            "timeouts",
+            "absent",
+            "absent_since",
+        ]
+    )
     GameVote.objects.filter(game=game, kind=GameVote.Kind.BOT, seat_index=seat.index).delete()
     rules = game.engine
     state = rules.from_json(game.snapshot)
     _store_state(game, rules, state, seats, acted_seat=seat.index, kind="seat_changed")
+
+
+@transaction.atomic
+def seat_back(*, game_id: int, user: AbstractBaseUser) -> bool:
+    """The player of a seat marked absent says they are back: the idle ladder starts afresh and
+    their seat is asked again from its next decision. Whether it was marked absent."""
+    game = _locked_game(game_id)
+    seat = _require_seated(game, list(game.seats.all()), user)
+    if not seat.absent:
+        return False
+    turns.restart_ladder(seat)
+    seat.save(update_fields=["timeouts", "absent", "absent_since"])
+    seats = list(game.seats.all())
+    rules = game.engine
+    state = rules.from_json(game.snapshot)
+    # stored like a move without an action: the seat's decision is its player's again (a deadline,
+    # a prompt), no longer played at once
+    _store_state(game, rules, state, seats, acted_seat=None, kind="seat_back")
+    return True

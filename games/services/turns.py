@@ -10,6 +10,11 @@ Used by the write path (`moves`) while it holds the game's row lock; nothing her
   prompt mail is sent for it, and a task plays the game's bot for it right after the commit, from
   the seat's view and legal actions alone (`moves.assistant_play`). Its deadline is short
   (`ASSISTANT_GRACE`): should the task be lost, the deadline sweep plays the assistant's choice.
+- **The idle ladder** (`climb_idle_ladder`): a seat's deadline played for it `Game.idle_limit`
+  times in a row (the site's `GAMES_IDLE_TIMEOUTS` by default) marks it absent, and its player
+  is told so by mail (the write notes it: `GameWrite.absent`); from then on its decisions are
+  played at once (its assistant's where the table allows them, else the mildest default) until
+  its player acts again, or says they are back (`seat_back`), or the seat changes hands.
 - **Answers given ahead** (`Seat.plans`, `settle`): while a seat waits for others its player may
   queue its next decision of some kinds (the engine's `ahead_kinds`); when a decision of that kind
   comes, the plan is played at once, in the same write, if the engine resolves it to a legal
@@ -21,6 +26,8 @@ from __future__ import annotations
 import copy
 from datetime import datetime, timedelta
 from typing import Any
+
+from django.conf import settings
 
 import engine
 
@@ -60,11 +67,66 @@ def spend_bank(game: Game, seat: Seat, now: datetime) -> None:
         seat.time_bank = max(seat.due_at - now, timedelta(0))
 
 
+# -- the idle ladder -----------------------------------------------------------------------------
+#: Sources of actions a person took: any of them resets the seat's timeouts and absence.
+HUMAN_SOURCES = frozenset({Action.Source.WEB, Action.Source.API, Action.Source.EMAIL})
+
+
+def idle_limit(game: Game) -> int:
+    """Timeouts in a row after which a seat is marked absent."""
+    return game.idle_limit or int(getattr(settings, "GAMES_IDLE_TIMEOUTS", 3))
+
+
+def climb_idle_ladder(
+    game: Game, seats: list[Seat], plays: list[Play], first_seq: int, now: datetime
+) -> list:
+    """Count the write's plays on their seats' ladders: a deadline's play (a timeout) climbs one
+    step, a person's action resets it; the seats `idle_limit` steps marked absent are returned as
+    [[seat index, seq of the timeout that did it], ...] (each is mailed once). Changed seats are
+    flagged for the write to store (`ladder_changed`)."""
+    by_index = {seat.index: seat for seat in seats if seat.index is not None}
+    marked = []
+    for seq, (index, _action, _events, source) in enumerate(plays, start=first_seq):
+        seat = by_index.get(index)
+        if seat is None or seat.is_bot:
+            continue
+        if source == Action.Source.TIMEOUT:
+            seat.timeouts += 1
+            if seat.timeouts >= idle_limit(game) and not seat.absent:
+                seat.absent, seat.absent_since = True, now
+                marked.append([index, seq])
+        elif source in HUMAN_SOURCES and (seat.timeouts or seat.absent):
+            seat.timeouts, seat.absent, seat.absent_since = 0, False, None
+        else:
+            continue
+        seat._ladder_changed = True  # type: ignore[attr-defined]
+    return marked
+
+
+def ladder_changed(seat: Seat) -> bool:
+    """Whether this write changed the seat's ladder (timeouts, absence)."""
+    return bool(getattr(seat, "_ladder_changed", False))
+
+
+def restart_ladder(seat: Seat) -> None:
+    """A seat that changes hands, or whose player says they are back, starts the ladder afresh."""
+    seat.timeouts, seat.absent, seat.absent_since = 0, False, None
+
+
 # -- the assistant ------------------------------------------------------------------------------
 def assisted(game: Game, seat: Seat, kind: str) -> bool:
-    """Whether the seat's assistant takes its decision of `kind` (a person's seat, still playing,
-    at a table that allows assistants, whose player handed it that kind)."""
-    return game.assistants and not seat.is_bot and not seat.resigned and kind in seat.assistant
+    """Whether games plays the seat's decision of `kind` at once: its assistant's (a person's
+    seat, still playing, at a table that allows assistants, whose player handed it that kind),
+    or an absent player's (`climb_idle_ladder`)."""
+    if seat.is_bot or seat.resigned:
+        return False
+    return seat.absent or (game.assistants and kind in seat.assistant)
+
+
+def decides_for(game: Game, seat: Seat, kind: str, *, away: bool = False) -> bool:
+    """Whether the seat's assistant (not the mildest default) makes a decision games plays for it:
+    the table allows assistants and its player handed it that kind, or is absent or `away`."""
+    return game.assistants and (kind in seat.assistant or seat.absent or away)
 
 
 def starting_kinds(game: Game, rules: engine.Game, defaults: list[str]) -> list[str]:

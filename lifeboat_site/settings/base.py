@@ -251,8 +251,8 @@ CELERY_TASK_ROUTES = {"notifications.tasks.send_notification": {"queue": "mail"}
 # The sweeps' period (CELERY_SWEEP_SECONDS: a minute; the multi-machine test makes it seconds).
 SWEEP_SECONDS = float(os.environ.get("CELERY_SWEEP_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {
-    "notifications-sweep-deadlines": {
-        "task": "notifications.tasks.sweep_deadlines",
+    "games-sweep-deadlines": {
+        "task": "games.tasks.sweep_deadlines",
         "schedule": SWEEP_SECONDS,
     },
     "notifications-sweep-writes": {"task": "notifications.tasks.sweep_writes", "schedule": SWEEP_SECONDS},
@@ -268,7 +268,11 @@ BOT_MOVE_DELAY_SECONDS = float(os.environ.get("BOT_MOVE_DELAY_SECONDS", "20"))
 # Notifications (play by email): absolute links in mails, the reply address (play+<token>@domain).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 NOTIFICATIONS_REPLY_ADDRESS = os.environ.get("NOTIFICATIONS_REPLY_ADDRESS", "play@lifeboat.club")
-NOTIFICATIONS_IDLE_TIMEOUTS = int(os.environ.get("NOTIFICATIONS_IDLE_TIMEOUTS", "3"))
+# Timeouts in a row before a seat is marked absent and played at once (games' idle ladder); the
+# older name NOTIFICATIONS_IDLE_TIMEOUTS is still read.
+GAMES_IDLE_TIMEOUTS = int(
+    os.environ.get("GAMES_IDLE_TIMEOUTS") or os.environ.get("NOTIFICATIONS_IDLE_TIMEOUTS") or "3"
+)
 NOTIFICATIONS_VACATION_DAYS_PER_YEAR = int(os.environ.get("NOTIFICATIONS_VACATION_DAYS_PER_YEAR", "21"))
 
 # Browser push notifications (Web Push): the VAPID key pair (`vapid --gen`, then `vapid

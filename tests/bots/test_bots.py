@@ -13,7 +13,7 @@ from bots import tasks as bot_tasks
 from games import services
 from games.errors import NotAllowed, StaleVersion, WrongStatus
 from games.models import Action, Game, Seat
-from notifications.deadlines import overdue_seats, sweep_deadlines
+from games.services.deadlines import overdue_seats, sweep_deadlines
 from notifications.models import Notification
 from ratings.models import Rating, Result
 from tests.factories import GameFactory, UserFactory

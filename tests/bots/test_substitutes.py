@@ -14,7 +14,7 @@ from django.urls import reverse
 from games import hooks, services
 from games.errors import NotAllowed, WrongStatus
 from games.models import Action, Game, Seat, SeatChange
-from notifications.models import Prompt, SeatStatus
+from notifications.models import Prompt
 from ratings.models import Result
 from ratings.selectors import reliability_for
 from tests.factories import GameFactory, UserFactory
@@ -137,7 +137,7 @@ def test_an_absent_seat_goes_to_a_bot_by_the_players_vote_and_back_to_a_person(
     capture = django_capture_on_commit_callbacks
     game, users = started(capture, n=4)
     seat = non_creator_seat(game, users)
-    SeatStatus.objects.filter(game=game, seat_index=seat).update(absent=True)
+    Seat.objects.filter(game=game, index=seat).update(absent=True)
     voters = [u for i, u in enumerate(users) if i != seat]  # three active seats: two carry it
     _game, carried = services.game_vote(game_id=game.pk, user=voters[0], kind="bot", seat_index=seat)
     assert not carried
@@ -149,7 +149,7 @@ def test_an_absent_seat_goes_to_a_bot_by_the_players_vote_and_back_to_a_person(
     assert held.bot == "Ada"
     assert held.user_id is None
     assert held.offered
-    assert not SeatStatus.objects.get(game=game, seat_index=seat).absent
+    assert not Seat.objects.get(game=game, index=seat).absent
     substitute = UserFactory()
     with capture(execute=True):
         services.seat_take(game_id=game.pk, user=substitute, seat_index=seat)
@@ -298,7 +298,7 @@ def test_the_substitute_is_prompted_and_the_old_prompt_closed(django_capture_on_
     quitter, substitute = users[seat], UserFactory()
     old = Prompt.objects.get(game=game, seat_index=seat, closed_at__isnull=True)
     assert old.user_id == quitter.pk
-    SeatStatus.objects.filter(game=game, seat_index=seat).update(absent=True)  # the idle ladder's mark
+    Seat.objects.filter(game=game, index=seat).update(absent=True)  # the idle ladder's mark
     with capture(execute=True):
         services.seat_offer(game_id=game.pk, user=game.created_by, seat_index=seat)
         mail.outbox.clear()
@@ -309,7 +309,7 @@ def test_the_substitute_is_prompted_and_the_old_prompt_closed(django_capture_on_
     assert new.user_id == substitute.pk
     assert [m for m in mail.outbox if substitute.email in m.to]
     assert not [m for m in mail.outbox if quitter.email in m.to]
-    assert not SeatStatus.objects.get(game=game, seat_index=seat).absent
+    assert not Seat.objects.get(game=game, index=seat).absent
 
 
 def test_the_seats_page_shows_no_secrets(django_capture_on_commit_callbacks):
@@ -339,7 +339,7 @@ def test_a_seat_that_changes_hands_leaves_its_old_players_waiting_list(django_ca
     seat = Seat.objects.filter(game=game, waiting=True).values_list("index", flat=True).first()
     absent = users[seat]
     assert [w.game_id for w in waiting.waiting_for(absent.pk)] == [game.pk]  # cached now
-    SeatStatus.objects.filter(game=game, seat_index=seat).update(absent=True)
+    Seat.objects.filter(game=game, index=seat).update(absent=True)
     voters = [u for i, u in enumerate(users) if i != seat]
     with capture(execute=True):
         services.game_vote(game_id=game.pk, user=voters[0], kind="bot", seat_index=seat)
@@ -358,7 +358,7 @@ def test_staff_read_seat_changes_and_votes_in_the_admin(django_capture_on_commit
     capture = django_capture_on_commit_callbacks
     game, users = started(capture, n=4)
     seat = non_creator_seat(game, users)
-    SeatStatus.objects.filter(game=game, seat_index=seat).update(absent=True)
+    Seat.objects.filter(game=game, index=seat).update(absent=True)
     voters = [u for i, u in enumerate(users) if i != seat]
     services.game_vote(game_id=game.pk, user=voters[0], kind="abandon")
     with capture(execute=True):

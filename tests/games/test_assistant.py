@@ -15,9 +15,8 @@ import engine
 from games import services
 from games.errors import InvalidRequest, NotAllowed, StaleVersion, WrongStatus
 from games.models import Action, AssistantDefault, Game, Seat
-from games.services import turns
-from notifications import deadlines
-from notifications.models import Prompt, SeatStatus
+from games.services import deadlines, turns
+from notifications.models import Prompt
 from tests.eager_tasks import eager_celery
 from tests.factories import UserFactory
 from tests.notifications.helpers import overdue, start_game, state_of
@@ -161,13 +160,13 @@ def test_a_lost_task_is_backed_up_by_the_deadline_sweep(django_capture_on_commit
         deadlines.sweep_deadlines()
     last = Action.objects.filter(game=game).latest("seq")
     assert (last.seat_index, last.source) == (drafter, Action.Source.ASSISTANT)
-    assert SeatStatus.objects.get(game=game, seat_index=drafter).consecutive_timeouts == 0
+    assert Seat.objects.get(game=game, index=drafter).timeouts == 0
 
 
 def test_an_absent_seat_gets_its_assistant_where_the_table_allows_them(django_capture_on_commit_callbacks):
     game, _users = start_game(django_capture_on_commit_callbacks, slug="lifeboats", num_players=3, seed=106)
     idle = next(i for i in range(3) if i not in game.engine.to_act(state_of(game)))
-    SeatStatus.objects.filter(game=game, seat_index=idle).update(absent=True, absent_since=timezone.now())
+    Seat.objects.filter(game=game, index=idle).update(absent=True, absent_since=timezone.now())
     rules = game.engine
     for _ in range(300):
         game.refresh_from_db()

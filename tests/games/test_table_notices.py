@@ -3,8 +3,9 @@
 import pytest
 
 from games import services as game_services
-from notifications import preferences, progress, writes
-from notifications.models import SeatStatus
+from games.models import Seat
+from games.services import turns
+from notifications import preferences, writes
 
 from .helpers import start_game, table_url, waiting_seat_and_action
 
@@ -13,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 def test_an_absent_seat_is_shown_to_the_others_and_offered_a_way_back(client):
     game, users = start_game("lifeboats", 3)
-    SeatStatus.objects.update_or_create(game=game, seat_index=1, defaults={"absent": True})
+    Seat.objects.filter(game=game, index=1).update(absent=True)
 
     client.force_login(users[0])
     others_page = client.get(table_url(game)).content.decode()
@@ -55,9 +56,7 @@ def test_the_cached_notices_follow_every_change(client, django_capture_on_commit
 
     writes.record_writes(game_ids=[game.pk])  # the start's bookkeeping, as its task does
     seat, _action = waiting_seat_and_action(game)
-    SeatStatus.objects.filter(game=game, seat_index=seat).update(
-        consecutive_timeouts=progress.idle_limit_default() - 1
-    )
+    Seat.objects.filter(game=game, index=seat).update(timeouts=turns.idle_limit(game) - 1)
     game_services.apply_default_action(game_id=game.pk, seat_index=seat, expected_version=game.version)
     with django_capture_on_commit_callbacks(execute=True):
         writes.record_writes(game_ids=[game.pk])  # the idle ladder marks the seat absent

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game, Seat
-from notifications import deadlines
+from games.services import deadlines
 from tests.factories import GameFactory, UserFactory
 
 from .helpers import start_game, state_of

@@ -17,7 +17,8 @@ from django.utils import timezone
 from accounts.models import Profile
 from games import services as game_services
 from games.models import Game, Seat
-from notifications import deadlines, outbox, rendering
+from games.services import deadlines
+from notifications import outbox, rendering
 from notifications.models import Kind, Notification, Status
 
 from .helpers import overdue, start_game, state_of

@@ -7,9 +7,11 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
+from games import tasks
 from games.models import Action, Seat
-from notifications import deadlines, errors, outbox, preferences, selectors, tasks
-from notifications.models import Kind, Notification, Prompt, SeatStatus, Status
+from games.services import deadlines
+from notifications import errors, outbox, preferences, selectors
+from notifications.models import Kind, Notification, Prompt, Status
 
 from .helpers import actions_of, mails_to, open_prompt, overdue, play, start_game, waiting
 
@@ -134,7 +136,7 @@ def test_idle_ladder_marks_a_seat_absent_after_three_timeouts(django_capture_on_
     for _ in range(200):
         game.refresh_from_db()
         to_act = waiting(game)
-        if not to_act or SeatStatus.objects.filter(game=game, seat_index=idle, absent=True).exists():
+        if not to_act or Seat.objects.filter(game=game, index=idle, absent=True).exists():
             break
         if idle in to_act:
             overdue(game, idle)
@@ -143,7 +145,7 @@ def test_idle_ladder_marks_a_seat_absent_after_three_timeouts(django_capture_on_
             sweeps += 1
         else:
             game = play(django_capture_on_commit_callbacks, game, seat=to_act[0])
-    status = SeatStatus.objects.get(game=game, seat_index=idle)
+    status = Seat.objects.get(game=game, index=idle)
     assert status.absent
     assert sweeps == 3
     assert [m for m in mails_to(users[idle]) if "played for you" in m.subject]
@@ -161,7 +163,7 @@ def test_idle_ladder_marks_a_seat_absent_after_three_timeouts(django_capture_on_
     assert len(timeouts(game)) > 3
     # Coming back stops it.
     assert preferences.mark_present(user=users[idle], game_id=game.pk)
-    assert not SeatStatus.objects.get(game=game, seat_index=idle).absent
+    assert not Seat.objects.get(game=game, index=idle).absent
 
 
 def test_a_human_move_resets_the_timeout_count(django_capture_on_commit_callbacks):
@@ -170,14 +172,14 @@ def test_a_human_move_resets_the_timeout_count(django_capture_on_commit_callback
     overdue(game, seat)
     with django_capture_on_commit_callbacks(execute=True):
         deadlines.sweep_deadlines()
-    assert SeatStatus.objects.get(game=game, seat_index=seat).consecutive_timeouts == 1
+    assert Seat.objects.get(game=game, index=seat).timeouts == 1
     for _ in range(100):
         to_act = waiting(game)
         if seat in to_act:
             break
         game = play(django_capture_on_commit_callbacks, game, seat=to_act[0])
     game = play(django_capture_on_commit_callbacks, game, seat=seat)
-    assert SeatStatus.objects.get(game=game, seat_index=seat).consecutive_timeouts == 0
+    assert Seat.objects.get(game=game, index=seat).timeouts == 0
 
 
 def test_vacation_extends_deadlines_within_a_yearly_budget(django_capture_on_commit_callbacks, settings):
@@ -249,5 +251,5 @@ def test_the_beat_task_plays_inline_when_it_cannot_publish(django_capture_on_com
         mock.patch.object(tasks.play_overdue_seats, "delay", side_effect=OSError("broker gone")),
         django_capture_on_commit_callbacks(execute=True),
     ):
-        assert deadlines.dispatch_overdue() == {"dispatched": 0, "inline": 1}
+        assert tasks.dispatch_overdue() == {"dispatched": 0, "inline": 1}
     assert len(timeouts(game)) == 1

@@ -10,8 +10,9 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import NotifyMode
+from games.models import Seat
 from notifications import outbox, preferences
-from notifications.models import GameMute, Kind, Notification, SeatStatus, Status
+from notifications.models import GameMute, Kind, Notification, Status
 from notifications.tokens import make_unsubscribe_token
 from tests.factories import UserFactory
 
@@ -208,7 +209,7 @@ def test_the_table_panel_shows_absence_and_offers_coming_back(table, client):
     from django.test import RequestFactory
 
     game, users, seat = table
-    SeatStatus.objects.filter(game=game, seat_index=seat).update(absent=True)
+    Seat.objects.filter(game=game, index=seat).update(absent=True)
     request = RequestFactory().get("/")
     request.user = users[seat]
     html = Template("{% load notification_tags %}{% table_notices game_id seat %}").render(
@@ -219,7 +220,7 @@ def test_the_table_panel_shows_absence_and_offers_coming_back(table, client):
     client.force_login(users[seat])
     response = client.post(f"/games/{game.pk}/back/")
     assert response.status_code == 302
-    assert not SeatStatus.objects.get(game=game, seat_index=seat).absent
+    assert not Seat.objects.get(game=game, index=seat).absent
     client.post(f"/games/{game.pk}/mute/", {"mute": "1"})
     assert GameMute.objects.filter(user=users[seat], game=game).exists()
 
