@@ -12,9 +12,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-import engine
-from games.i18n import describe_action
 from games.models import Action, Game
+from games.selectors import GameRead
 from games.services import action_submit
 from refusals.errors import Refusal
 
@@ -48,8 +47,7 @@ def play_prompt_choice(
         if not 1 <= choice <= len(prompt.actions):
             raise PromptInvalid(_("There is no choice %(n)s in this mail.") % {"n": choice})
         action = prompt.actions[choice - 1]
-        rules = engine.get_game(game.slug)
-        label = describe_action(rules, rules.from_json(game.snapshot), prompt.seat_index, action)
+        label = GameRead(game).label(prompt.seat_index, action)
         try:
             action_submit(
                 game_id=prompt.game_id,

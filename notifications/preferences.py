@@ -20,11 +20,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-import engine
 from accounts.models import NotifyMode, Profile
 from accounts.selectors import profile_for
 from accounts.services import update_profile
 from games.models import Game, Seat
+from games.selectors import GameRead
 from games.services import deadlines_extend, seat_back
 
 from .errors import VacationError
@@ -115,18 +115,17 @@ def decide(n: Notification, now: dt.datetime) -> Decision:
 def current_views(seats: Iterable[tuple[int, int]]) -> dict[tuple[int, int], dict[str, Any]]:
     """{(game id, seat): that seat's view of its running game now} for these seats (one query)."""
     wanted = set(seats)
-    rows = Game.objects.filter(pk__in={g for g, _s in wanted}, status=Game.Status.RUNNING).values_list(
+    rows = Game.objects.filter(pk__in={g for g, _s in wanted}, status=Game.Status.RUNNING).only(
         "pk", "slug", "snapshot"
     )
     views = {}
-    for game_id, slug, snapshot in rows:
-        if snapshot is None:
+    for game in rows:
+        if game.snapshot is None:
             continue
-        rules = engine.get_game(slug)
-        state = rules.from_json(snapshot)
+        read = GameRead(game)
         for g, seat in wanted:
-            if g == game_id:
-                views[(g, seat)] = rules.view(state, seat)
+            if g == game.pk:
+                views[(g, seat)] = read.view(seat)
     return views
 
 

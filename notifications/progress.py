@@ -24,9 +24,9 @@ from django.db.models import Case, F, OuterRef, Subquery, Value, When, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-import engine
 from games.bulk import update_in_groups
 from games.models import Action, Game, Seat
+from games.selectors import GameRead
 from games.services import deadline_postpone, deadlines_due_now
 from games.services.turns import idle_limit
 from games.tasks import enqueue_autoplay
@@ -57,7 +57,7 @@ def record_progress(writes: list[GameProgress]) -> None:
     games whose write did not say which actions it added, or that prompt someone (for "what
     happened").
     """
-    writes = [w for w in writes if not (w.game.snapshot is None and w.state is None)]
+    writes = [w for w in writes if w.game.snapshot is not None]
     if not writes:
         return
     now = timezone.now()
@@ -143,21 +143,18 @@ def _load_statuses(
 
 def _table(write: GameProgress, seats: list[dict[str, Any]], statuses: dict[int, SeatStatus]) -> Table:
     game = write.game
-    rules = engine.get_game(game.slug)
-    state = write.state if write.state is not None else rules.from_json(game.snapshot)
-    write.state = state
+    read = GameRead(game)
     # An abandoned game waits for nobody (its prompts close) and has no results to mail.
-    over = rules.is_over(state) or game.status == Game.Status.ABANDONED
+    over = read.over or game.status == Game.Status.ABANDONED
     return Table(
         write=write,
-        rules=rules,
-        state=state,
+        read=read,
         over=over,
-        to_act=[] if over else rules.to_act(state),
+        to_act=[] if over else read.to_act,
         seats=seats,
         by_index={s["index"]: s for s in seats},
         statuses=statuses,
-        ctx=game_context(game, rules),
+        ctx=game_context(game, read.rules),
     )
 
 
@@ -224,7 +221,7 @@ def _prompt_seat(effects: Effects, table: Table, seat: dict[str, Any], status: S
         if extended > due_at:  # a deadline met while away starts after the vacation
             deadline_postpone(seat_id=seat["pk"], due_at=extended)
             due_at = extended
-    legal = table.rules.legal_actions(table.state, index)
+    legal = table.read.legal(index)
     prompt = status.open_prompt
     if (
         prompt is not None

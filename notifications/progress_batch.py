@@ -10,18 +10,17 @@ from typing import Any
 
 import engine
 from games.models import Game
+from games.selectors import GameRead
 
 from .models import Notification, Prompt, SeatStatus
 
 
 @dataclass
 class GameProgress:
-    """The game writes `record_progress` handles for one game: the game (its latest version), its
-    state (None: from the snapshot), the seats whose players acted and the actions the writes added
-    (seq, seat_index, source)."""
+    """The game writes `record_progress` handles for one game: the game (its latest version), the
+    seats whose players acted and the actions the writes added (seq, seat_index, source)."""
 
     game: Game
-    state: Any = None
     acted_seats: frozenset[int] = frozenset()
     kind: str = "action"
     #: The actions these writes added; None: read them from the log.
@@ -32,11 +31,11 @@ class GameProgress:
 
 @dataclass
 class Table:
-    """One game of a `record_progress` call: its write, state, seats and their bookkeeping."""
+    """One game of a `record_progress` call: its write, the game read seat by seat (games'
+    `GameRead`: views, legal actions, results; never its state), its seats and their bookkeeping."""
 
     write: GameProgress
-    rules: engine.Game
-    state: Any
+    read: GameRead
     over: bool
     #: The seats the game waits for (none once it is over).
     to_act: list[int]
@@ -53,6 +52,10 @@ class Table:
     @property
     def game(self) -> Game:
         return self.write.game
+
+    @property
+    def rules(self) -> engine.Game:
+        return self.read.rules
 
 
 @dataclass

@@ -43,7 +43,7 @@ def mail_start(effects: Effects, table: Table) -> None:
                     "players": players,
                     "names": names,
                     "bots": bot_seats(table.seats),
-                    "view": table.rules.view(table.state, seat["index"]),
+                    "view": table.read.view(seat["index"]),
                 },
                 send_after=effects.now,
             )
@@ -62,13 +62,13 @@ def announce_trade_offers(effects: Effects, table: Table) -> None:
     """Each trade offer still open after the writes is announced once to the seat it is made to
     (a mail or a digest line, per its player's preferences), worded from that seat's own view as
     the table's log words it; an offer already answered or replaced is not announced."""
-    if table.over or not getattr(table.state, "offers", None):
-        return  # a game without trades, or none open: no view to build
+    if table.over:
+        return
     names = {seat["index"]: seat["bot"] or effects.names[seat["user_id"]] for seat in table.seats}
     for index, seat in table.by_index.items():
         if seat["user_id"] is None:
             continue  # bots get no mail
-        view = table.rules.view(table.state, index)
+        view = table.read.view(index)
         for offer in offers_to(view, index):
             event = {**offer, "type": "trade_offered", "visible_to": [offer["from"], index]}
             effects.rows.append(
@@ -93,7 +93,7 @@ def announce_trade_offers(effects: Effects, table: Table) -> None:
 def mail_end(effects: Effects, table: Table) -> None:
     """Every player gets the results: places and scores of every seat, and its own view of the
     end (every card revealed), from which the mail shows the table's results with their points."""
-    scores, places = table.rules.scores(table.state), table.rules.ranking(table.state)
+    scores, places = table.read.scores(), table.read.ranking()
     results = sorted(
         ({**_player(effects, s), "score": scores[i], "place": places[i]} for i, s in table.by_index.items()),
         key=lambda r: (r["place"], r["seat"]),
@@ -114,7 +114,7 @@ def mail_end(effects: Effects, table: Table) -> None:
                     "results": results,
                     "names": seat_names({r["seat"]: r["name"] for r in results}),
                     "bots": bot_seats(table.seats),
-                    "view": table.rules.view(table.state, seat["index"]),
+                    "view": table.read.view(seat["index"]),
                 },
                 send_after=effects.now,
             )
@@ -125,16 +125,13 @@ def mail_prompt(effects: Effects, table: Table, prompt: Prompt, gone: list[dict[
     """The prompt mail (from the seat's own view and visible events) and its reminders."""
     game, index = table.game, prompt.seat_index
     context = prompt_context(
-        table.rules,
-        table.state,
-        table.ctx,
-        index,
-        prompt,
-        prompt.actions,
-        effects.logs.get(game.pk, []),
-        table.over,
-        gone,
-        {seat["index"]: seat["bot"] or effects.names[seat["user_id"]] for seat in table.seats},
+        read=table.read,
+        game_ctx=table.ctx,
+        prompt=prompt,
+        recent=effects.logs.get(game.pk, []),
+        over=table.over,
+        away=gone,
+        players={seat["index"]: seat["bot"] or effects.names[seat["user_id"]] for seat in table.seats},
         bots=bot_seats(table.seats),
     )
     mail = {"user_id": prompt.user_id, "game": game, "seat_index": index, "prompt": prompt}

@@ -15,9 +15,9 @@ from typing import Any
 from django.conf import settings
 
 import engine
-from games.i18n import labels_by_language_all
 from games.models import Action, Game
 from games.recent import helped_by
+from games.selectors import GameRead
 
 from .errors import PromptExpired, PromptInvalid, PromptStale, PromptUsed
 from .models import Kind, Notification, Prompt, Status
@@ -137,30 +137,30 @@ def news_since_decision(
 
 
 def prompt_context(
-    rules: engine.Game,
-    state: Any,
+    *,
+    read: GameRead,
     game_ctx: dict[str, Any],
-    index: int,
     prompt: Prompt,
-    legal: list[dict[str, Any]],
     recent: list[dict[str, Any]],
     over: bool,
     away: list[dict[str, Any]],
     players: dict[int, str],
     bots: list[int] | None = None,
 ) -> dict[str, Any]:
-    """What a prompt mail shows, from the seat's own view, visible events and legal actions;
-    `players` names the seats by their players, as the table's log does. The mail is worded
-    when it is rendered, in its recipient's language, by the table's presenters
-    (`presenting.present_mail`); the choices' labels are kept per language for the digest."""
+    """What a prompt mail shows, from the prompted seat's own view, visible events and the
+    prompt's actions (numbered as mailed); `players` names the seats by their players, as the
+    table's log does. The mail is worded when it is rendered, in its recipient's language, by the
+    table's presenters (`presenting.present_mail`); the choices' labels are kept per language for
+    the digest."""
+    index, legal = prompt.seat_index, prompt.actions
     return {
         "game": game_ctx,
         "seat": index,
         "prompt": prompt.pk,
-        "view": rules.view(state, index),
+        "view": read.view(index),
         "names": seat_names(players),
         "bots": bots or [],
-        "news": news_since_decision(rules, index, recent, over),
+        "news": news_since_decision(read.rules, index, recent, over),
         "choices": [
             {
                 "n": n,
@@ -169,7 +169,7 @@ def prompt_context(
                 "labels": labels,
             }
             for n, (action, labels) in enumerate(
-                zip(legal, labels_by_language_all(rules, state, index, legal), strict=True), 1
+                zip(legal, read.labels_by_language(index, legal), strict=True), 1
             )
         ],
         "due_at": prompt.due_at.isoformat() if prompt.due_at else None,

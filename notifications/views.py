@@ -22,14 +22,13 @@ from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-import engine
 from accounts.selectors import profile_for
 from games import payloads
 from games import selectors as game_selectors
 from games.errors import NotAllowed
-from games.i18n import describe_action
 from games.models import Action, Game
 from games.payloads import small_int
+from games.selectors import GameRead
 from games.views import handles_game_errors
 
 from . import bounces, push
@@ -86,11 +85,10 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
             raise PromptInvalid()
     except PromptError as exc:
         return _refused(request, exc, prompt)
-    rules = engine.get_game(prompt.game.slug)
-    state = rules.from_json(prompt.game.snapshot)
+    read = GameRead(prompt.game)
     context = {
-        "label": describe_action(rules, state, prompt.seat_index, prompt.actions[data.choice - 1]),
-        "game_name": rules.name,
+        "label": read.label(prompt.seat_index, prompt.actions[data.choice - 1]),
+        "game_name": read.rules.name,
         "game_id": prompt.game_id,
         "due_at": prompt.due_at,
     }

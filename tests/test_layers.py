@@ -75,3 +75,17 @@ def test_the_check_sees_a_late_import(tmp_path):
         "import engine\n\n\ndef f():\n    from notifications import outbox\n    from . import models\n"
     )
     assert late_imports_of_other_apps(module, root=tmp_path) == ["games/services.py:5 notifications"]
+
+
+def test_notifications_reads_no_engine_state():
+    """Notifications turns writes into mails from what games' `GameRead` gives it, seat by seat:
+    none of its modules loads an engine state (`from_json`) or asks one directly."""
+    asks = {"from_json", "to_act", "legal_actions", "default_action"}
+    found = []
+    for path in sorted((ROOT / "notifications").rglob("*.py")):
+        if "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in asks:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.func.attr}")
+    assert found == []

@@ -26,6 +26,7 @@ from .listings import (
     rematch_invitations,
     rematch_of,
 )
+from .reading import GameRead
 from .seating import SeatChangeLine, SeatOption, SeatPanel, seat_changes, seat_panel
 from .tables import (
     MAX_UNSEEN,
@@ -49,6 +50,7 @@ __all__ = [
     "AheadChoice",
     "AssistantPanel",
     "GameInfo",
+    "GameRead",
     "HistoryEntry",
     "KindChoice",
     "LegalAction",
