@@ -9,11 +9,18 @@ from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.core.mail import EmailMessage
+from django.http import HttpRequest
 
+from .client_ip import client_ip
 from .mail import send_account_mail
 
 
 class AccountAdapter(DefaultAccountAdapter):
+    def get_client_ip(self, request: HttpRequest) -> str:
+        """The client's address behind the declared proxies (`accounts.client_ip`): what the
+        sign-in limits count per IP."""
+        return client_ip(request)
+
     def render_mail(
         self,
         template_prefix: str,

@@ -17,9 +17,14 @@ keepalive = 5
 # A worker is replaced after this many requests (and a random part more), so none grows forever.
 max_requests = int(os.environ.get("WEB_MAX_REQUESTS", "2000"))
 max_requests_jitter = max_requests // 10
-# The proxy's X-Forwarded-* headers are trusted from these addresses (SECURE_PROXY_SSL_HEADER).
+# The proxy's X-Forwarded-* headers are trusted from these addresses (SECURE_PROXY_SSL_HEADER);
+# Django reads the same variable to believe X-Forwarded-For for the client's address only from
+# them (accounts.client_ip, with TRUSTED_PROXY_COUNT).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 accesslog = os.environ.get("WEB_ACCESS_LOG", "-") or None  # "" for none
+# gunicorn's own format, with the X-Forwarded-For the proxy sent after the peer's address (the
+# proxy's): the client is its TRUSTED_PROXY_COUNT-th address from the right.
+access_log_format = '%(h)s "%({x-forwarded-for}i)s" %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s"'
 errorlog = "-"
 # gunicorn's control socket (gunicornc) only where one is named: its default path is per user,
 # and two nodes on one machine would share it.

@@ -160,6 +160,15 @@ ACCOUNT_RATE_LIMITS = {
     "request_login_code": "20/m/ip,3/m/key",
     "reset_password": "20/m/ip,5/m/key",
 }
+# The client's address for those limits (accounts.client_ip): behind the deployment's own
+# proxies, X-Forwarded-For's address TRUSTED_PROXY_COUNT from the right, or the header a proxy sets
+# to it (TRUSTED_CLIENT_IP_HEADER), believed only from the peers gunicorn believes its X-Forwarded-*
+# from (FORWARDED_ALLOW_IPS, the same variable as deploy/gunicorn.conf.py's). allauth's settings.
+ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT") or 0)
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = os.environ.get("TRUSTED_CLIENT_IP_HEADER") or None
+FORWARDED_ALLOW_IPS = [
+    entry.strip() for entry in os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1").split(",") if entry.strip()
+]
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Lifeboat Club] "
 # Following the link in the verification mail signs the new player in.
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True

@@ -53,6 +53,13 @@ CACHES = {
 }
 SHARED_CACHE_REQUIRED = True
 
+# The proxies in front of the web nodes, so that the sign-in limits count each client, not the
+# proxy (accounts.client_ip): TRUSTED_PROXY_COUNT (0 when clients reach gunicorn directly) or
+# TRUSTED_CLIENT_IP_HEADER must be declared; lifeboat_site.E005 refuses to start without either.
+TRUSTED_PROXIES_DECLARED = bool(
+    os.environ.get("TRUSTED_PROXY_COUNT", "").strip() or ALLAUTH_TRUSTED_CLIENT_IP_HEADER  # noqa: F405
+)
+
 # Several machines: nothing a process keeps may be needed by another (lifeboat_site.checks refuses
 # sessions in files or a per-process cache, a broker on disk or in memory, mail to files or the
 # console, uploads on local disk). Sessions are read from the shared Redis and written through to

@@ -23,6 +23,7 @@ ENV = {
     "SITE_URL": "https://lifeboat.example",
     "CELERY_BROKER_URL": "redis://127.0.0.1:6379/15",
     "DJANGO_MEDIA_LOCAL_DISK": "true",
+    "TRUSTED_PROXY_COUNT": "1",
 }
 BOOM = """
 import django
@@ -187,3 +188,42 @@ def test_production_refuses_a_broker_on_local_disk():
 def test_outside_production_a_single_machine_may_keep_everything_local():
     with override_settings(SHARED_STATE_REQUIRED=False, CELERY_BROKER_URL="filesystem://"):
         assert checks.broker_shared() == []
+
+
+@pytest.mark.parametrize(
+    ("declared", "count", "header", "forwarded_allow", "refused"),
+    [
+        (False, 0, None, ["127.0.0.1"], True),  # nothing said: the limits would count the proxy
+        (True, 1, None, ["10.0.0.2"], False),
+        (True, 0, "X-Real-IP", ["10.0.0.2"], False),
+        (True, 0, None, ["127.0.0.1"], False),  # no proxy: clients reach gunicorn directly
+        (True, 0, None, ["10.0.0.2"], True),  # gunicorn is told of a proxy, the limits of none
+        (True, 0, None, ["*"], True),
+    ],
+)
+def test_production_refuses_limits_that_would_count_the_proxy(
+    declared, count, header, forwarded_allow, refused
+):
+    ids = error_ids(
+        checks.proxies_declared,
+        TRUSTED_PROXIES_DECLARED=declared,
+        ALLAUTH_TRUSTED_PROXY_COUNT=count,
+        ALLAUTH_TRUSTED_CLIENT_IP_HEADER=header,
+        FORWARDED_ALLOW_IPS=forwarded_allow,
+    )
+    assert ids == (["lifeboat_site.E005"] if refused else [])
+
+
+def test_production_takes_the_proxies_from_the_environment_and_refuses_to_start_without_them():
+    done = run(
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.ALLAUTH_TRUSTED_PROXY_COUNT, s.FORWARDED_ALLOW_IPS)",
+        TRUSTED_PROXY_COUNT="2",
+        FORWARDED_ALLOW_IPS="10.0.0.2, 10.0.1.0/24",
+    )
+    assert done.stdout.split("\n")[-2] == "2 ['10.0.0.2', '10.0.1.0/24']", done.stderr
+    check = "import django; django.setup(); from django.core.management import call_command; "
+    check += "call_command('check', '--fail-level', 'ERROR')"
+    done = run(check, TRUSTED_PROXY_COUNT="")
+    assert done.returncode != 0
+    assert "lifeboat_site.E005" in done.stderr
