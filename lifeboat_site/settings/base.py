@@ -149,13 +149,17 @@ ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_EMAIL_NOTIFICATIONS = True
-# Sign-in by emailed code stays open to an address whose passwords are throttled, so a stranger
-# typing wrong passwords cannot keep the owner out.
+# Sign-in by a code mailed to the address, beside the password.
 ACCOUNT_LOGIN_BY_CODE_ENABLED = True
 # Counted in the shared cache (Redis in production, where a per-process cache is refused):
-# failed passwords per IP and per address, sign-ins per IP, codes per address.
+# wrong passwords per account, per client address (for addresses with an account only) and per
+# owner's browser (accounts.adapter, accounts.devices: a stranger who knows an owner's address
+# locks out only browsers that never signed in to it; the owner's usual browser signs in at once);
+# sign-ins per client address; codes and password resets per address.
 ACCOUNT_RATE_LIMITS = {
-    "login_failed": "10/m/ip,5/5m/key",
+    "login_failed": "5/5m/key",
+    "login_failed_ip": "10/m/ip",
+    "login_failed_device": "5/5m/key",
     "login": "30/m/ip",
     "request_login_code": "20/m/ip,3/m/key",
     "reset_password": "20/m/ip,5/m/key",
