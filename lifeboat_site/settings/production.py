@@ -27,6 +27,8 @@ smtp_options = {
     "username": os.environ.get("EMAIL_HOST_USER", ""),
     "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
     "use_tls": env_bool("EMAIL_USE_TLS"),
+    # Seconds before a silent mail server is given up (Python's default is to wait for ever).
+    "timeout": int(os.environ.get("EMAIL_TIMEOUT", "10")),
 }
 MAILERS = {
     "default": {
@@ -96,8 +98,10 @@ LOGGING = {
     "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
     "handlers": {
         "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "json"},
+        # Sent by a thread of its own: a failing request gets its 500 page at once, whatever the
+        # mail server does, and the error is logged once (lifeboat_site.logs.AdminMailHandler).
         "mail_admins": {
-            "class": "django.utils.log.AdminEmailHandler",
+            "class": "lifeboat_site.logs.AdminMailHandler",
             "level": "ERROR",
             "filters": ["require_debug_false"],
         },

@@ -39,6 +39,35 @@ print(response.status_code)
 """
 
 
+#: BOOM with the admins' mail on, against a mail server that is down (a closed port), silent (it
+#: accepts connections and never answers) or up; prints the status, whether the page is the site's
+#: 500 page, and the reports still waiting.
+BOOM_WITH_MAIL_DOWN = """
+import os, socket
+server = socket.socket()
+server.bind(("127.0.0.1", 0))
+server.listen(8)  # accepts connections (the kernel does) and never says a word
+port = server.getsockname()[1]
+if os.environ["MAIL_SERVER"] == "down":
+    server.close()  # nothing listens there any more: connection refused
+if os.environ["MAIL_SERVER"] == "up":
+    from tests.lifeboat_site import smtp_sink
+    smtp_sink.serve(server)  # a server that takes every mail
+os.environ["EMAIL_PORT"] = str(port)
+import django
+django.setup()
+import logging
+from django.test import Client
+from django.test.utils import override_settings
+static = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+storages = {"default": {"BACKEND": "django.core.files.storage.InMemoryStorage"}, "staticfiles": static}
+with override_settings(ROOT_URLCONF="tests.lifeboat_site.boom_urls", STORAGES=storages):
+    response = Client(raise_request_exception=False).get("/boom/", secure=True, HTTP_HOST="lifeboat.example")
+handler = next(h for h in logging.getLogger("django.request").handlers if h.name == "mail_admins")
+print(response.status_code, b"Something went wrong" in response.content, handler.pending(), flush=True)
+"""
+
+
 def run(code: str, **env: str) -> subprocess.CompletedProcess:
     keep = {
         k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_", "REDIS_", "CELERY_"))
@@ -62,6 +91,38 @@ def test_a_500_in_production_logs_its_traceback_as_json_on_stderr():
     assert errors[0]["path"] == "/boom/"
     assert errors[0]["status"] == 500
     assert "ZeroDivisionError: the boom view fails on purpose" in errors[0]["exc_info"]
+
+
+@pytest.mark.parametrize("mail_server", ["down", "silent"])
+def test_a_500_answers_at_once_and_is_logged_once_whatever_the_mail_server_does(mail_server):
+    done = run(
+        BOOM_WITH_MAIL_DOWN,
+        MAIL_SERVER=mail_server,
+        DJANGO_ADMINS="ops@lifeboat.example",
+        EMAIL_HOST="127.0.0.1",
+        EMAIL_TIMEOUT="2",
+    )
+    status, page, pending = done.stdout.split()
+    assert (status, page) == ("500", "True"), done.stderr
+    if mail_server == "silent":
+        assert pending == "1"  # answered while the mail still waits for the server
+    records = [json.loads(line) for line in done.stderr.splitlines() if line.startswith("{")]
+    errors = [r for r in records if r["logger"] == "django.request"]
+    assert len(errors) == 1, done.stderr
+    assert [r["logger"] for r in records if r["level"] in ("WARNING", "ERROR")] == [
+        "django.request",
+        "lifeboat_site.admin_mail",  # the mail that could not leave: one line
+    ]
+    assert "Traceback" not in "".join(line for line in done.stderr.splitlines() if not line.startswith("{"))
+
+
+def test_the_admins_mail_of_a_500_leaves_when_the_mail_server_answers():
+    code = BOOM_WITH_MAIL_DOWN + "handler.close()\nprint(smtp_sink.received)\n"
+    done = run(code, MAIL_SERVER="up", DJANGO_ADMINS="ops@lifeboat.example", EMAIL_HOST="127.0.0.1")
+    lines = done.stdout.splitlines()
+    assert lines[0].split()[:2] == ["500", "True"], done.stderr
+    assert "ops@lifeboat.example" in lines[1]
+    assert "ZeroDivisionError" in lines[1]
 
 
 def test_production_refuses_to_start_without_the_shared_cache():
