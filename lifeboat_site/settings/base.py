@@ -248,6 +248,9 @@ CELERY_TASK_QUEUES = (Queue("celery", routing_key="celery"), Queue("mail", routi
 CELERY_TASK_ROUTES = {"notifications.tasks.send_notification": {"queue": "mail"}}
 # The sweeps' period (CELERY_SWEEP_SECONDS: a minute; the multi-machine test makes it seconds).
 SWEEP_SECONDS = float(os.environ.get("CELERY_SWEEP_SECONDS", "60"))
+# How long a sweep's lock outlives its last renewal (renewed every third of it while the sweep
+# works, notifications.tasks): a sweep killed while holding it frees it this soon.
+SWEEP_LOCK_SECONDS = 30.0
 CELERY_BEAT_SCHEDULE = {
     "notifications-sweep-deadlines": {
         "task": "notifications.tasks.sweep_deadlines",
