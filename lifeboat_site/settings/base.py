@@ -282,5 +282,8 @@ VAPID_CLAIMS_EMAIL = os.environ.get("VAPID_CLAIMS_EMAIL", "")
 # The mail provider whose django-anymail webhooks (inbound mail, tracking) are mounted under
 # /anymail/<provider>/: none by default (SMTP); production names the one of ANYMAIL_BACKEND.
 MAIL_WEBHOOK_PROVIDER: str | None = None
+# The header by which the mail provider drops a second copy of a mail (the outbox sends at least
+# once: notifications.outbox); None where it has none (plain SMTP, most providers).
+NOTIFICATIONS_IDEMPOTENCY_HEADER: str | None = None
 
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Lifeboat Club <noreply@lifeboat.club>")

@@ -38,6 +38,14 @@ MAILERS = {
 }
 # Only that provider's webhooks are mounted (/anymail/<provider>/inbound/ and tracking/); none with SMTP.
 MAIL_WEBHOOK_PROVIDER = anymail_provider(mail_backend)
+# The outbox sends at least once (a mail worker killed between the server's acceptance and the
+# row's SENT sends it again, with the same Message-ID: notifications.outbox). Providers that drop
+# a second copy themselves take a key in a header of the mail: Brevo's API ("idempotencyKey", for
+# 15 minutes; NOTIFICATIONS_INFLIGHT_TIMEOUT is 10), Resend's SMTP ("Resend-Idempotency-Key").
+IDEMPOTENCY_HEADERS = {"brevo": "idempotencyKey", "sendinblue": "idempotencyKey"}
+NOTIFICATIONS_IDEMPOTENCY_HEADER = IDEMPOTENCY_HEADERS.get(MAIL_WEBHOOK_PROVIDER or "") or (
+    "Resend-Idempotency-Key" if MAILERS["default"]["OPTIONS"].get("host", "").endswith("resend.com") else None
+)
 # The provider's webhooks (inbound mail, bounces) answer only to ANYMAIL_WEBHOOK_SECRET: without
 # it they answer 403, and a system check (notifications.E001) refuses to start while one is mounted.
 MAIL_WEBHOOK_SECRET_REQUIRED = True

@@ -288,3 +288,22 @@ def test_production_takes_the_proxies_from_the_environment_and_refuses_to_start_
     done = run(check, TRUSTED_PROXY_COUNT="")
     assert done.returncode != 0
     assert "lifeboat_site.E005" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("env", "header"),
+    [
+        ({"ANYMAIL_BACKEND": "anymail.backends.brevo.EmailBackend"}, "idempotencyKey"),
+        ({"ANYMAIL_BACKEND": "anymail.backends.postmark.EmailBackend"}, "None"),
+        ({"EMAIL_HOST": "smtp.resend.com"}, "Resend-Idempotency-Key"),
+        ({"EMAIL_HOST": "smtp.example.org"}, "None"),
+    ],
+)
+def test_mail_carries_an_idempotency_key_where_the_provider_takes_one(env, header):
+    done = run(
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.NOTIFICATIONS_IDEMPOTENCY_HEADER)",
+        ANYMAIL_WEBHOOK_SECRET="user:secret",
+        **env,
+    )
+    assert done.stdout.split("\n")[-2] == header, done.stderr
