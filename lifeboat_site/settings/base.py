@@ -54,11 +54,14 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: a NUL anywhere in a request is a 400 before any session, user or query is read.
-    "lifeboat_site.middleware.RejectNulMiddleware",
-    "lifeboat_site.middleware.IdRangeMiddleware",
+    # First the headers every answer carries, the refusals below included (Permissions-Policy,
+    # HSTS, nosniff, the Content-Security-Policy): they read nothing of the request's.
+    "lifeboat_site.middleware.PermissionsPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # Then a NUL anywhere in a request is a 400 before any session, user or query is read.
+    "lifeboat_site.middleware.RejectNulMiddleware",
+    "lifeboat_site.middleware.IdRangeMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -93,6 +96,10 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
 }
+
+# Browser features no page uses, off for the site and anything it could embed (every response:
+# lifeboat_site.middleware.PermissionsPolicyMiddleware). Web Push needs none of them.
+PERMISSIONS_POLICY: dict[str, list[str]] = {"camera": [], "microphone": [], "geolocation": [], "payment": []}
 
 ROOT_URLCONF = "lifeboat_site.urls"
 WSGI_APPLICATION = "lifeboat_site.wsgi.application"

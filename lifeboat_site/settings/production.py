@@ -11,6 +11,11 @@ SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
+# The language a visitor chose (django_language): over HTTPS only, never sent with another site's
+# requests, not for scripts.
+LANGUAGE_COOKIE_SECURE = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 # HSTS: a year by default, subdomains included (DJANGO_HSTS_SECONDS=0 turns it off).
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)

@@ -307,3 +307,16 @@ def test_mail_carries_an_idempotency_key_where_the_provider_takes_one(env, heade
         **env,
     )
     assert done.stdout.split("\n")[-2] == header, done.stderr
+
+
+def test_the_language_cookie_is_for_https_and_this_site_only():
+    done = run(
+        "import django; django.setup()\n"
+        "from django.test import Client\n"
+        "response = Client().post('/i18n/setlang/', {'language': 'hu', 'next': '/'}, secure=True,"
+        " HTTP_HOST='lifeboat.example')\n"
+        "morsel = response.cookies['django_language']\n"
+        "print(response.status_code, morsel.value, bool(morsel['secure']), morsel['samesite'],"
+        " bool(morsel['httponly']))\n"
+    )
+    assert done.stdout.split("\n")[-2] == "302 hu True Lax True", done.stderr
