@@ -103,16 +103,12 @@ class AdminMailHandler(AdminEmailHandler):
                 subject, message, kwargs = report
                 mail.mail_admins(subject, message, **kwargs)
             except Exception as exc:
-                dropped, self._dropped = self._dropped, 0
-                logger.warning(
-                    "could not mail the admins %r: %s: %s%s",
-                    subject,
-                    type(exc).__name__,
-                    exc,
-                    f" ({dropped} more reports dropped)" if dropped else "",
-                )
+                logger.warning("could not mail the admins %r: %s: %s", subject, type(exc).__name__, exc)
             finally:
                 self._reports.task_done()
+            if self._dropped:
+                dropped, self._dropped = self._dropped, 0
+                logger.warning("%d reports to the admins dropped: too many errors at once", dropped)
 
     def pending(self) -> int:
         """Reports queued or being sent (for tests)."""

@@ -96,7 +96,7 @@ def one_at_a_time(name: str) -> Callable[[F], F]:
                 return sweep(*args, **kwargs)
             finally:
                 done.set()
-                keeper.join()
+                keeper.join(ttl)  # a renewal waiting on Redis holds the sweep up no longer
                 if cache.get(lock_key(name)) == token:  # not a lock that expired and was retaken
                     cache.delete(lock_key(name))
 
