@@ -57,6 +57,7 @@ os.environ.update(
         "DJANGO_SSL_REDIRECT": "false",
         "DJANGO_MEDIA_LOCAL_DISK": "true",
         "DJANGO_LOG_LEVEL": "WARNING",
+        "TRUSTED_PROXY_COUNT": "0",  # the simulated players reach gunicorn directly
         "REDIS_CACHE_KEY_PREFIX": f"bench-load-{RUN}",
         "ANYMAIL_BACKEND": "tests.lifeboat_site.recording_mail.EmailBackend",
         "RECORDING_MAIL_KEY": MAIL_KEY,

@@ -89,7 +89,7 @@ def measure(n: int, game: Game, reader, who: str) -> None:
     head = selectors.table_head(game_id=game.pk, user=reader)
     table = selectors.table_of(head)
     presented = present_table(table)
-    context = {"csrf_token": "token", "invite_token": "", "t": table, "p": presented}
+    context = {"csrf_token": "token", "answer_key": "key", "invite_token": "", "t": table, "p": presented}
 
     def whole() -> str:
         t = selectors.table_of(head)

@@ -131,8 +131,19 @@ def parse_action_body(request: HttpRequest) -> tuple[dict[str, Any], int]:
 @require_POST
 @token_required
 def action_create(request: HttpRequest, user: AbstractBaseUser, game_id: int) -> JsonResponse:
+    """Play an action; an `Idempotency-Key` header names the answer, so that the same request
+    sent again (its answer lost) is answered 200 as the first was, without playing twice."""
     action, version = parse_action_body(request)
+    try:
+        answer_key = payloads.answer_key(request.headers.get("Idempotency-Key"))
+    except payloads.PayloadError as exc:
+        raise InvalidRequest(str(exc)) from None
     game = services.action_submit(
-        game_id=game_id, user=user, action=action, expected_version=version, source=Action.Source.API
+        game_id=game_id,
+        user=user,
+        action=action,
+        expected_version=version,
+        source=Action.Source.API,
+        answer_key=answer_key,
     )
     return JsonResponse({"version": game.version, "status": game.status})

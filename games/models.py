@@ -263,10 +263,21 @@ class Action(models.Model):
     payload = models.JSONField()
     events = models.JSONField(default=list)
     source = models.CharField(max_length=16, choices=Source.choices, default=Source.WEB)
+    #: The client's id of the answer that played this action (a table form's, an API request's
+    #: Idempotency-Key): the same answer sent again (its first answer lost) is answered as played,
+    #: not played twice nor refused (`services.moves.action_submit`). Empty for the site's plays.
+    answer_key = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="action_seq_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="action_seq_unique"),
+            models.UniqueConstraint(
+                fields=["game", "seat_index", "answer_key"],
+                condition=~models.Q(answer_key=""),
+                name="action_answer_key_unique",
+            ),
+        ]
         ordering = ["game", "seq"]
 
     def __str__(self) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -35,6 +36,20 @@ def small_int(text: str) -> int | None:
 
 class PayloadError(ValueError):
     """The text is not an action the site takes; the message says why, for a player."""
+
+
+#: A client's id of one answer (a table form's, an API request's Idempotency-Key): 8 to 64
+#: letters, digits, "-" and "_" (a UUID, a random token).
+ANSWER_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def answer_key(text: str | None) -> str | None:
+    """`text` as an answer key, None when there is none (empty), or PayloadError."""
+    if not text:
+        return None
+    if not ANSWER_KEY.fullmatch(text):
+        raise PayloadError(_("The answer's key must be 8 to 64 letters, digits, “-” or “_”."))
+    return text
 
 
 def loads(text: str | bytes) -> Any:

@@ -8,6 +8,7 @@ and plain requests differently say so in `Vary: HX-Request`.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -31,9 +32,9 @@ import engine
 from refusals.errors import Refusal
 from refusals.http import refusal
 
-from . import selectors, services, waiting
+from . import payloads, selectors, services, waiting
 from .board import present_table
-from .errors import WrongStatus
+from .errors import InvalidRequest, WrongStatus
 from .forms import ActionForm, GameCreateForm, InviteForm, SeatForm, VersionForm, cleaned_or_error
 from .models import Action, Game, game_cache_name
 from .payloads import small_int
@@ -47,6 +48,11 @@ TABLE_CACHE_SECONDS = 60
 #: shares: `answer_with_csrf` puts each reader's token in. NUL is in no rendered name or text
 #: (form fields refuse it), so nothing else can turn into a token.
 CSRF_SLOT = "\x00csrf-token\x00"
+#: Stands for each move form's answer key in a `#table` (its hidden `answer_key`): every form of
+#: every response gets a new random one (`answer_with_csrf`), so the same form sent twice (its
+#: first answer lost) is recognised as one answer (`services.action_submit`), and two readers of
+#: one cached table never share a key.
+ANSWER_SLOT = "\x00answer-key\x00"
 
 #: Answers differ for htmx requests (a fragment) and plain ones (a page or a redirect).
 vary_on_htmx = vary_on_headers("HX-Request")
@@ -156,6 +162,7 @@ def seen_since(request: HttpRequest, game: Game) -> int | None:
 
 def _fragment_context(request: HttpRequest, table: selectors.Table) -> dict[str, Any]:
     return {
+        "answer_key": ANSWER_SLOT,
         "t": table,
         "p": present_table(table),
         "invite_link": _invite_link(request, table),
@@ -185,10 +192,15 @@ def _table_fragment(request: HttpRequest, head: selectors.TableHead) -> str:
 
 
 def answer_with_csrf(request: HttpRequest, response: HttpResponse) -> HttpResponse:
-    """The response with the reader's CSRF token where a cached `#table` has CSRF_SLOT."""
-    slot = CSRF_SLOT.encode()
+    """The response with the reader's CSRF token where a cached `#table` has CSRF_SLOT, and a
+    new answer key for each move form where it has ANSWER_SLOT."""
+    slot, answer = CSRF_SLOT.encode(), ANSWER_SLOT.encode()
     if slot in response.content:
         response.content = response.content.replace(slot, get_token(request).encode())
+    if answer in response.content:
+        parts = response.content.split(answer)
+        keys = [secrets.token_urlsafe(16).encode() for _part in parts[1:]]
+        response.content = parts[0] + b"".join(key + part for key, part in zip(keys, parts[1:], strict=True))
     return response
 
 
@@ -221,14 +233,21 @@ def play_move(
 ) -> HttpResponse:
     """Play the user's action; answer htmx with the new table fragment, a plain form with a redirect.
 
-    Every way of making a move from the table (a button, a composed form, a trade) ends here.
+    Every way of making a move from the table (a button, a composed form, a trade) ends here. The
+    form's `answer_key` makes the same form sent again (its first answer lost) answer as the
+    first did, without playing twice.
     """
+    try:
+        answer_key = payloads.answer_key(request.POST.get("answer_key"))
+    except payloads.PayloadError as exc:
+        raise InvalidRequest(str(exc)) from None
     game = services.action_submit(
         game_id=game_id,
         user=request.user,
         action=action,
         expected_version=expected_version,
         source=Action.Source.WEB,
+        answer_key=answer_key,
     )
     if request.htmx:
         return _table_response(request, selectors.table_head_of(game=game, user=request.user))

@@ -12,10 +12,14 @@ would quietly break that (the shared cache itself is `accounts.E001`, the webhoo
 - `lifeboat_site.E003` mail written to files, the console or memory: prompts would never leave.
 - `lifeboat_site.E004` uploads (the default storage) on local disk, unless `MEDIA_LOCAL_DISK_ALLOWED`
   says that disk is shared by every machine (or that nothing is uploaded).
+- `lifeboat_site.E005` proxies not declared (`TRUSTED_PROXY_COUNT` or `TRUSTED_CLIENT_IP_HEADER`),
+  or declared as none while gunicorn is told of one (`FORWARDED_ALLOW_IPS` beyond this machine):
+  the sign-in limits would count every player as the proxy's one address (`accounts.client_ip`).
 """
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 
 from django.conf import settings
@@ -111,6 +115,48 @@ def media_not_on_local_disk(app_configs: Any = None, **kwargs: Any) -> list[Erro
                 "DJANGO_MEDIA_LOCAL_DISK=true if MEDIA_ROOT is a disk every machine mounts "
                 "(the site itself stores no uploads today).",
                 id="lifeboat_site.E004",
+            )
+        ]
+    return []
+
+
+def _beyond_this_machine(entry: str) -> bool:
+    """Whether a FORWARDED_ALLOW_IPS entry names anything but this machine's loopback ("*": anyone)."""
+    try:
+        return not ipaddress.ip_network(entry, strict=False).is_loopback
+    except ValueError:
+        return True
+
+
+@register(deploy=False)
+def proxies_declared(app_configs: Any = None, **kwargs: Any) -> list[Error]:
+    if not _required():
+        return []
+    hint = (
+        "Set TRUSTED_PROXY_COUNT to the number of proxies in front of the web nodes (1 for the "
+        "deploy guide's one proxy; 0 only if clients reach gunicorn directly), or "
+        "TRUSTED_CLIENT_IP_HEADER to the header your proxy sets to the client's address; see "
+        'deploy/README.md, "The proxy".'
+    )
+    if not getattr(settings, "TRUSTED_PROXIES_DECLARED", False):
+        return [
+            Error(
+                "The proxies in front of the web nodes are not declared: the sign-in limits would "
+                "count every player behind a proxy as one address, the proxy's.",
+                hint=hint,
+                id="lifeboat_site.E005",
+            )
+        ]
+    trusted = getattr(settings, "FORWARDED_ALLOW_IPS", [])
+    no_proxy = not settings.ALLAUTH_TRUSTED_PROXY_COUNT and not settings.ALLAUTH_TRUSTED_CLIENT_IP_HEADER
+    if no_proxy and any(_beyond_this_machine(entry) for entry in trusted):
+        return [
+            Error(
+                f"TRUSTED_PROXY_COUNT is 0, yet gunicorn believes a proxy at {', '.join(trusted)} "
+                "(FORWARDED_ALLOW_IPS): the sign-in limits would count every player behind it as "
+                "one address.",
+                hint=hint,
+                id="lifeboat_site.E005",
             )
         ]
     return []

@@ -1,4 +1,11 @@
-"""Refuse requests no page can answer before any view, session or query sees them.
+"""Refuse requests no page can answer before any view, session or query sees them; and the
+headers every answer carries.
+
+The browser's features no page of ours uses (`PermissionsPolicyMiddleware`): camera,
+microphone, geolocation and payment are turned off for the site and anything it might embed
+(`PERMISSIONS_POLICY`), on every response, the site's refusals included. It comes first in
+MIDDLEWARE, then Django's security and CSP middleware, and only then the refusals below, so a
+400 for a NUL carries the same headers as any page.
 
 A NUL character (`RejectNulMiddleware`):
 No text field of ours can hold a NUL: PostgreSQL refuses it in text and JSON columns (an error,
@@ -69,9 +76,26 @@ def carries_nul(request: HttpRequest) -> bool:
     return False
 
 
+class PermissionsPolicyMiddleware:
+    """First in MIDDLEWARE: `Permissions-Policy` from PERMISSIONS_POLICY ({feature: [origins]};
+    an empty list turns the feature off: `camera=()`) on every response."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        policy: dict[str, list[str]] = getattr(settings, "PERMISSIONS_POLICY", {})
+        self.header = ", ".join(f"{feature}=({' '.join(origins)})" for feature, origins in policy.items())
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if self.header:
+            response.headers.setdefault("Permissions-Policy", self.header)
+        return response
+
+
 class RejectNulMiddleware:
-    """First in MIDDLEWARE: a request with a NUL anywhere is a 400 (Django's 400 page, which
-    renders without the session or the user)."""
+    """Before the session and the user (after the middleware that adds the headers every answer
+    carries): a request with a NUL anywhere is a 400 (Django's 400 page, which renders without
+    the session or the user)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

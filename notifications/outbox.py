@@ -7,6 +7,19 @@ only from PENDING (or a SENDING row whose worker died), applies the user's prefe
 enqueued only after the commit; an enqueue that fails is logged and left to `sweep_outbox`
 (beat, every minute), so a broker outage never breaks a move. `send_digests` (beat, hourly)
 gathers the turn mails a player wants once a day.
+
+Delivery is at least once, not exactly once: a mail worker killed after the mail server accepted
+a mail and before its row was marked SENT leaves the row SENDING, and the sweeper sends it again
+after `NOTIFICATIONS_INFLIGHT_TIMEOUT`. No database and mail server can commit together, so the
+outbox keeps that window as short as sending allows and makes a second copy recognisable:
+
+- the row is marked SENT straight after the server's acceptance, before the connection is closed
+  (SMTP's QUIT, an HTTP API's session), and the mail is rendered before the connection opens;
+- a re-sent mail has the Message-ID of the first (`tokens.message_id`, from the row's id), so
+  mail clients and providers fold the two into one;
+- where the provider takes an idempotency key (`NOTIFICATIONS_IDEMPOTENCY_HEADER`: Brevo's
+  `idempotencyKey`, Resend's SMTP `Resend-Idempotency-Key`), the mail carries one made from that
+  Message-ID (`rendering.idempotency_key`), and the provider drops the second copy itself.
 """
 
 from __future__ import annotations
@@ -20,6 +33,7 @@ from typing import Any
 from celery import shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core import mail
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models import F, Min, Q
@@ -263,10 +277,13 @@ def max_attempts() -> int:
 
 
 def deliver(notification_id: int) -> str:
-    """Send one outbox row at most once; returns what happened (for logs and tests)."""
+    """Send one outbox row, at least once (see the module's docstring: a kill between the server's
+    acceptance and the row's SENT sends it again, with the same Message-ID); returns what
+    happened (for logs and tests)."""
     n = _claim(notification_id, timezone.now())
     if isinstance(n, str):
         return n
+    connection = None
     try:
         if n.kind == Kind.PUSH:  # a browser push goes the mail's way, to the player's browsers
             outcome = push.send(n)
@@ -275,8 +292,13 @@ def deliver(notification_id: int) -> str:
             )
             return outcome
         message = build_message(n)
-        message.send()
+        # Opened here, so that sending does not close it: the row is marked SENT right after the
+        # server's acceptance, and only then is the connection closed (SMTP's QUIT).
+        connection = mail.mailers.default
+        connection.open()
+        connection.send_messages([message])
     except Exception as exc:
+        _close(connection)
         failed = n.attempts >= max_attempts()
         backoff = dt.timedelta(minutes=min(60, 2**n.attempts))
         Notification.objects.filter(pk=n.pk, status=Status.SENDING).update(
@@ -290,7 +312,18 @@ def deliver(notification_id: int) -> str:
     Notification.objects.filter(pk=n.pk, status=Status.SENDING).update(
         status=Status.SENT, sent_at=timezone.now(), subject=message.subject[:300]
     )
+    _close(connection)
     return "sent"
+
+
+def _close(connection: Any) -> None:
+    """Close a mail connection after the fact: a failure here changes nothing that was sent."""
+    if connection is None:
+        return
+    try:
+        connection.close()
+    except Exception as exc:
+        logger.warning("closing the mail connection failed: %s: %s", type(exc).__name__, exc)
 
 
 @transaction.atomic

@@ -21,6 +21,7 @@ import datetime as dt
 import email.policy
 import re
 import textwrap
+import uuid
 import zoneinfo
 from typing import Any
 
@@ -307,6 +308,13 @@ def thread_headers(n: Notification, context: dict[str, Any]) -> dict[str, str]:
     return {"References": " ".join(refs), "In-Reply-To": refs[-1]} if refs else {}
 
 
+def idempotency_key(n: Notification) -> str:
+    """The key by which a provider drops a second copy of this row's mail (a re-send after a
+    kill: `outbox`): a UUID (Brevo takes no other) made from the row's Message-ID, so the same
+    for every copy."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, message_id(n.pk)))
+
+
 def build_message(n: Notification) -> SiteMail:
     to = n.to_email or (n.user.email if n.user_id else "")
     if not to:
@@ -316,6 +324,9 @@ def build_message(n: Notification) -> SiteMail:
         "Auto-Submitted": "auto-replied" if n.kind in ANSWER_KINDS else "auto-generated",
         "X-Lifeboat-Notification": f"{n.kind}:{n.pk}",
     }
+    idempotency_header = getattr(settings, "NOTIFICATIONS_IDEMPOTENCY_HEADER", None)
+    if idempotency_header:  # a provider that drops a mail sent twice under one key
+        headers[idempotency_header] = idempotency_key(n)
     reply_to = None
     if n.body_text or n.body_html:  # pre-rendered (allauth's, invitations, league rounds)
         subject, text, html, ctx = n.subject, n.body_text, n.body_html, n.context

@@ -5,6 +5,11 @@ it, checks the version the client saw where one was sent, and bumps the version.
 next sequence number under that lock (and a unique constraint backs it), so two simultaneous
 submissions of the same move apply exactly once and the other gets `StaleVersion`.
 
+A move may carry the client's id of the answer (`answer_key`: a table form's, an API request's
+Idempotency-Key), stored with its action. The same answer sent again, because its first answer
+was lost on the way, finds that action under the same lock and is answered as played, without
+playing anything: not refused as stale, although the game has moved on since.
+
 Resigning: a resigned seat stays in the game (its score still counts, the table keeps its size)
 and from then on the engine's `default_action` is played for it, with source "resigned",
 whenever the game waits for it, straight after the action that made it wait; so is a seat's
@@ -63,11 +68,26 @@ def action_submit(
     action: dict[str, Any],
     expected_version: int,
     source: str = Action.Source.WEB,
+    answer_key: str | None = None,
 ) -> Game:
-    """Play `action` for the user's seat; refused actions raise a GameError and change nothing."""
+    """Play `action` for the user's seat; refused actions raise a GameError and change nothing.
+
+    With an `answer_key` this seat already played: the game as it is now, nothing played (the
+    same action sent again), or StaleVersion (another action under the same key: the first
+    answer of that form was played)."""
     game = _locked_game(game_id)
     seats = list(game.seats.all())
     seat = _seat_of(game, seats, user)
+    if answer_key:
+        played = (
+            Action.objects.filter(game=game, seat_index=seat.index, answer_key=answer_key)
+            .values_list("payload", flat=True)
+            .first()
+        )
+        if played is not None:
+            if played != action:
+                raise StaleVersion()
+            return game
     if seat.resigned:
         raise NotAllowed(_("You resigned from this game."))
     rules = game.engine
@@ -81,7 +101,7 @@ def action_submit(
     plays: list[Play] = [(seat.index, action, _apply(rules, state, seat.index, action), source)]
     plays += turns.settle(rules, state, seats, plays)
     before = game.move_count
-    _store_state(game, rules, state, seats, acted_seat=seat.index, kind="action", plays=plays)
+    _store_states([_Write(game, rules, state, seats, seat.index, "action", plays, answer_key=answer_key)])
     added = [(index, source, events) for index, _action, events, source in plays]
     transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, added))
     return game
@@ -334,6 +354,8 @@ class _Write:
     plays: list[Play] = field(default_factory=list)
     #: The seats this write marked absent, [[seat index, seq], ...] (`turns.climb_idle_ladder`).
     absent: list[list[int]] = field(default_factory=list)
+    #: The client's id of the answer that made the first play (`action_submit`), stored with it.
+    answer_key: str | None = None
 
 
 def _store_state(
@@ -414,7 +436,7 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
 
 def _actions_of(write: _Write) -> list[Action]:
     """The write's plays as rows of the log, numbered on from the game's move count, each with
-    the player who holds its seat now."""
+    the player who holds its seat now; the first with the client's answer key, if any."""
     game = write.game
     holder = {seat.index: seat.user_id for seat in write.seats}
     return [
@@ -426,6 +448,7 @@ def _actions_of(write: _Write) -> list[Action]:
             payload=action,
             events=events,
             source=source,
+            answer_key=(write.answer_key or "") if offset == 1 else "",
         )
         for offset, (seat_index, action, events, source) in enumerate(write.plays, start=1)
     ]

@@ -54,11 +54,14 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: a NUL anywhere in a request is a 400 before any session, user or query is read.
-    "lifeboat_site.middleware.RejectNulMiddleware",
-    "lifeboat_site.middleware.IdRangeMiddleware",
+    # First the headers every answer carries, the refusals below included (Permissions-Policy,
+    # HSTS, nosniff, the Content-Security-Policy): they read nothing of the request's.
+    "lifeboat_site.middleware.PermissionsPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # Then a NUL anywhere in a request is a 400 before any session, user or query is read.
+    "lifeboat_site.middleware.RejectNulMiddleware",
+    "lifeboat_site.middleware.IdRangeMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -95,6 +98,10 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
 }
+
+# Browser features no page uses, off for the site and anything it could embed (every response:
+# lifeboat_site.middleware.PermissionsPolicyMiddleware). Web Push needs none of them.
+PERMISSIONS_POLICY: dict[str, list[str]] = {"camera": [], "microphone": [], "geolocation": [], "payment": []}
 
 ROOT_URLCONF = "lifeboat_site.urls"
 WSGI_APPLICATION = "lifeboat_site.wsgi.application"
@@ -151,17 +158,30 @@ ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_EMAIL_NOTIFICATIONS = True
-# Sign-in by emailed code stays open to an address whose passwords are throttled, so a stranger
-# typing wrong passwords cannot keep the owner out.
+# Sign-in by a code mailed to the address, beside the password.
 ACCOUNT_LOGIN_BY_CODE_ENABLED = True
 # Counted in the shared cache (Redis in production, where a per-process cache is refused):
-# failed passwords per IP and per address, sign-ins per IP, codes per address.
+# wrong passwords per account, per client address (for addresses with an account only) and per
+# owner's browser (accounts.adapter, accounts.devices: a stranger who knows an owner's address
+# locks out only browsers that never signed in to it; the owner's usual browser signs in at once);
+# sign-ins per client address; codes and password resets per address.
 ACCOUNT_RATE_LIMITS = {
-    "login_failed": "10/m/ip,5/5m/key",
+    "login_failed": "5/5m/key",
+    "login_failed_ip": "10/m/ip",
+    "login_failed_device": "5/5m/key",
     "login": "30/m/ip",
     "request_login_code": "20/m/ip,3/m/key",
     "reset_password": "20/m/ip,5/m/key",
 }
+# The client's address for those limits (accounts.client_ip): behind the deployment's own
+# proxies, X-Forwarded-For's address TRUSTED_PROXY_COUNT from the right, or the header a proxy sets
+# to it (TRUSTED_CLIENT_IP_HEADER), believed only from the peers gunicorn believes its X-Forwarded-*
+# from (FORWARDED_ALLOW_IPS, the same variable as deploy/gunicorn.conf.py's). allauth's settings.
+ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT") or 0)
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = os.environ.get("TRUSTED_CLIENT_IP_HEADER") or None
+FORWARDED_ALLOW_IPS = [
+    entry.strip() for entry in os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1").split(",") if entry.strip()
+]
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Lifeboat Club] "
 # Following the link in the verification mail signs the new player in.
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
@@ -250,6 +270,9 @@ CELERY_TASK_QUEUES = (Queue("celery", routing_key="celery"), Queue("mail", routi
 CELERY_TASK_ROUTES = {"notifications.tasks.send_notification": {"queue": "mail"}}
 # The sweeps' period (CELERY_SWEEP_SECONDS: a minute; the multi-machine test makes it seconds).
 SWEEP_SECONDS = float(os.environ.get("CELERY_SWEEP_SECONDS", "60"))
+# How long a sweep's lock outlives its last renewal (renewed every third of it while the sweep
+# works, notifications.tasks): a sweep killed while holding it frees it this soon.
+SWEEP_LOCK_SECONDS = 30.0
 CELERY_BEAT_SCHEDULE = {
     "games-sweep-deadlines": {
         "task": "games.tasks.sweep_deadlines",
@@ -285,5 +308,8 @@ VAPID_CLAIMS_EMAIL = os.environ.get("VAPID_CLAIMS_EMAIL", "")
 # The mail provider whose django-anymail webhooks (inbound mail, tracking) are mounted under
 # /anymail/<provider>/: none by default (SMTP); production names the one of ANYMAIL_BACKEND.
 MAIL_WEBHOOK_PROVIDER: str | None = None
+# The header by which the mail provider drops a second copy of a mail (the outbox sends at least
+# once: notifications.outbox); None where it has none (plain SMTP, most providers).
+NOTIFICATIONS_IDEMPOTENCY_HEADER: str | None = None
 
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Lifeboat Club <noreply@lifeboat.club>")

@@ -11,6 +11,11 @@ SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
+# The language a visitor chose (django_language): over HTTPS only, never sent with another site's
+# requests, not for scripts.
+LANGUAGE_COOKIE_SECURE = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 # HSTS: a year by default, subdomains included (DJANGO_HSTS_SECONDS=0 turns it off).
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
@@ -27,6 +32,8 @@ smtp_options = {
     "username": os.environ.get("EMAIL_HOST_USER", ""),
     "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
     "use_tls": env_bool("EMAIL_USE_TLS"),
+    # Seconds before a silent mail server is given up (Python's default is to wait for ever).
+    "timeout": int(os.environ.get("EMAIL_TIMEOUT", "10")),
 }
 MAILERS = {
     "default": {
@@ -36,6 +43,14 @@ MAILERS = {
 }
 # Only that provider's webhooks are mounted (/anymail/<provider>/inbound/ and tracking/); none with SMTP.
 MAIL_WEBHOOK_PROVIDER = anymail_provider(mail_backend)
+# The outbox sends at least once (a mail worker killed between the server's acceptance and the
+# row's SENT sends it again, with the same Message-ID: notifications.outbox). Providers that drop
+# a second copy themselves take a key in a header of the mail: Brevo's API ("idempotencyKey", for
+# 15 minutes; NOTIFICATIONS_INFLIGHT_TIMEOUT is 10), Resend's SMTP ("Resend-Idempotency-Key").
+IDEMPOTENCY_HEADERS = {"brevo": "idempotencyKey", "sendinblue": "idempotencyKey"}
+NOTIFICATIONS_IDEMPOTENCY_HEADER = IDEMPOTENCY_HEADERS.get(MAIL_WEBHOOK_PROVIDER or "") or (
+    "Resend-Idempotency-Key" if MAILERS["default"]["OPTIONS"].get("host", "").endswith("resend.com") else None
+)
 # The provider's webhooks (inbound mail, bounces) answer only to ANYMAIL_WEBHOOK_SECRET: without
 # it they answer 403, and a system check (notifications.E001) refuses to start while one is mounted.
 MAIL_WEBHOOK_SECRET_REQUIRED = True
@@ -52,6 +67,13 @@ CACHES = {
     }
 }
 SHARED_CACHE_REQUIRED = True
+
+# The proxies in front of the web nodes, so that the sign-in limits count each client, not the
+# proxy (accounts.client_ip): TRUSTED_PROXY_COUNT (0 when clients reach gunicorn directly) or
+# TRUSTED_CLIENT_IP_HEADER must be declared; lifeboat_site.E005 refuses to start without either.
+TRUSTED_PROXIES_DECLARED = bool(
+    os.environ.get("TRUSTED_PROXY_COUNT", "").strip() or ALLAUTH_TRUSTED_CLIENT_IP_HEADER  # noqa: F405
+)
 
 # Several machines: nothing a process keeps may be needed by another (lifeboat_site.checks refuses
 # sessions in files or a per-process cache, a broker on disk or in memory, mail to files or the
@@ -89,8 +111,10 @@ LOGGING = {
     "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
     "handlers": {
         "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "json"},
+        # Sent by a thread of its own: a failing request gets its 500 page at once, whatever the
+        # mail server does, and the error is logged once (lifeboat_site.logs.AdminMailHandler).
         "mail_admins": {
-            "class": "django.utils.log.AdminEmailHandler",
+            "class": "lifeboat_site.logs.AdminMailHandler",
             "level": "ERROR",
             "filters": ["require_debug_false"],
         },

@@ -57,6 +57,8 @@ def test_the_example_bot_plays_through_the_api(monkeypatch):
     def urlopen(request, timeout=None):
         path = request.full_url.removeprefix("http://site.test")
         headers = {"HTTP_AUTHORIZATION": request.get_header("Authorization")}
+        if request.get_header("Idempotency-key"):  # urllib capitalizes header names so
+            headers["HTTP_IDEMPOTENCY_KEY"] = request.get_header("Idempotency-key")
         if request.get_method() == "POST":
             answer = client.post(path, request.data, content_type="application/json", **headers)
         else:
@@ -77,6 +79,7 @@ def test_the_example_bot_plays_through_the_api(monkeypatch):
         exec(compile(example_source(), "API.md example", "exec"), {"__name__": "__main__"})
     played = Action.objects.filter(game=game, source=Action.Source.API, seat_index=seat)
     assert played.exists(), "the example bot played its seat's move"
+    assert all(len(key) == 36 for key in played.values_list("answer_key", flat=True))  # a UUID each
     assert (
         json.loads(client.get(f"/api/games/{game.pk}/", HTTP_AUTHORIZATION=f"Bearer {raw}").content)["game"][
             "players"

@@ -82,3 +82,22 @@ def test_the_apis_405_is_a_json_error_that_names_the_method_and_what_is_answered
     assert response["Allow"]
     assert "POST" in response.json()["error"]
     assert "GET" in response.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"),
+    [
+        ("get", "/", 200),
+        ("get", "/no/such/page/", 404),
+        ("get", "/x%00y/", 400),
+        ("post", "/api/games/", 405),
+        ("get", "/api/games/", 401),
+    ],
+)
+def test_every_answer_turns_off_the_browser_features_no_page_uses_and_carries_the_csp(
+    client, method, path, status
+):
+    response = getattr(client, method)(path)
+    assert response.status_code == status
+    assert response["Permissions-Policy"] == "camera=(), microphone=(), geolocation=(), payment=()"
+    assert "frame-ancestors 'none'" in response["Content-Security-Policy"]

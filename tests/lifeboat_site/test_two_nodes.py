@@ -116,6 +116,7 @@ def site(tmp_path: Path):
         "DJANGO_MEDIA_LOCAL_DISK": "true",
         "DJANGO_STATIC_ROOT": str(tmp_path / "static"),
         "DJANGO_LOG_LEVEL": "WARNING",
+        "TRUSTED_PROXY_COUNT": "0",  # the test talks to the nodes directly, no proxy between
         "SITE_URL": f"https://{HOST}",
         "DATABASE_URL": database_url(),
         "CELERY_BROKER_URL": BROKER,

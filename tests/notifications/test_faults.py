@@ -2,15 +2,20 @@
 
 import datetime as dt
 import json
+import uuid
 from unittest import mock
 
 import pytest
 from django.core import mail
+from django.core.mail.backends import locmem
+from django.test import override_settings
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from notifications import outbox, tasks
+from notifications import outbox, rendering, tasks
 from notifications.models import Kind, Notification, Status
+from notifications.tokens import message_id
+from tests.notifications import closing_mail
 
 from .helpers import actions_of, mails_to, play, start_game, state_of, waiting
 
@@ -103,7 +108,8 @@ def test_a_refused_send_is_retried_later(django_capture_on_commit_callbacks):
     row = Notification.objects.filter(kind=Kind.PROMPT).first()
     Notification.objects.filter(pk=row.pk).update(status=Status.PENDING)
     mail.outbox.clear()
-    with mock.patch("django.core.mail.EmailMultiAlternatives.send", side_effect=OSError("421 try later")):
+    refusing = mock.patch.object(locmem.EmailBackend, "send_messages", side_effect=OSError("421 try later"))
+    with refusing:
         assert outbox.deliver(row.pk) == "error"
     row.refresh_from_db()
     assert row.status == Status.PENDING
@@ -115,3 +121,45 @@ def test_a_refused_send_is_retried_later(django_capture_on_commit_callbacks):
     row.refresh_from_db()
     assert row.status == Status.SENT
     assert len(mail.outbox) == 1
+
+
+@override_settings(NOTIFICATIONS_IDEMPOTENCY_HEADER="idempotencyKey")
+def test_a_mail_sent_again_after_a_kill_is_the_same_mail_to_clients_and_provider(
+    django_capture_on_commit_callbacks,
+):
+    """At least once: a worker killed after the server accepted the mail and before the row was
+    marked sent leaves it in flight, and the sweeper sends it again, with the Message-ID of the
+    first and, where the provider takes one, the same idempotency key."""
+    start_game(django_capture_on_commit_callbacks)
+    row = Notification.objects.filter(kind=Kind.PROMPT, status=Status.SENT).first()
+    [first] = [m for m in mail.outbox if m.extra_headers["X-Lifeboat-Notification"] == f"prompt:{row.pk}"]
+    # The kill: the mail went out, the row stayed SENDING.
+    Notification.objects.filter(pk=row.pk).update(
+        status=Status.SENDING, claimed_at=timezone.now() - dt.timedelta(hours=1), sent_at=None
+    )
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        outbox.sweep_outbox()
+    [again] = mail.outbox
+    assert again.extra_headers["Message-ID"] == first.extra_headers["Message-ID"] == message_id(row.pk)
+    key = first.extra_headers["idempotencyKey"]
+    assert again.extra_headers["idempotencyKey"] == key == rendering.idempotency_key(row)
+    assert str(uuid.UUID(key)) == key  # Brevo takes a UUID only
+    other = Notification.objects.filter(kind=Kind.GAME_START).first()
+    assert rendering.idempotency_key(other) != key
+
+
+def test_without_a_provider_that_takes_one_no_idempotency_header_is_sent(django_capture_on_commit_callbacks):
+    start_game(django_capture_on_commit_callbacks)
+    assert mail.outbox
+    assert not any("dempotency" in name for m in mail.outbox for name in m.extra_headers)
+
+
+@override_settings(MAILERS={"default": {"BACKEND": "tests.notifications.closing_mail.EmailBackend"}})
+def test_a_row_is_marked_sent_before_the_mail_connection_closes(django_capture_on_commit_callbacks):
+    """The window in which a kill sends a mail twice is only the server's acceptance to the row's
+    SENT: the connection's close (SMTP's QUIT round trip) comes after."""
+    closing_mail.closed_with.clear()
+    start_game(django_capture_on_commit_callbacks)
+    assert closing_mail.closed_with
+    assert {status for _pk, status in closing_mail.closed_with} == {Status.SENT}

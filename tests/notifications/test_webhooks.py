@@ -84,6 +84,7 @@ PRODUCTION = {
     # production's other needs (lifeboat_site.checks): a shared broker, and uploads' storage named
     "CELERY_BROKER_URL": "redis://127.0.0.1:6379/15",
     "DJANGO_MEDIA_LOCAL_DISK": "true",
+    "TRUSTED_PROXY_COUNT": "1",
 }
 
 
