@@ -94,6 +94,12 @@ class LifeboatWords(ActionSentences, NavigationSentences):
     def day_heading(self, day: int) -> str:
         return _("Day %(day)s") % {"day": day}
 
+    def last_day(self) -> int:
+        # A boat found empty at a day's start ends the game before that day starts, but after
+        # its turn was counted: the game's last events (its end) are the day before's.
+        turn = int(self.view.get("turn", 0))
+        return turn - 1 if self.view.get("end_reason") == "empty_boat" else turn
+
     def phase_heading(self, phase: str | None) -> str:
         return str(PHASES.get(phase or "", phase or ""))
 

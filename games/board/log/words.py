@@ -89,6 +89,11 @@ class Words:
         """Whether a section of this phase is headed with its day (set-up phases are not)."""
         return True
 
+    def last_day(self) -> int:
+        """The day (turn or round) the log's last event belongs to: the view's, unless the game
+        counts on to a day it never starts (see Lifeboat's)."""
+        return int(self.view.get(self.DAY_KEY, 0))
+
     # -- shared ------------------------------------------------------------------------------
     def followed_by(self, kind: str) -> bool:
         """Whether the event being worded is followed by one of `kind` (its private twin)."""
@@ -154,9 +159,7 @@ class Words:
 def sections(words: Words, actions: list[Played], unseen: int = 0) -> list[Section]:
     """The log in sections under day and phase headings, newest section first and newest line
     first within each; the lines of the last `unseen` actions are marked new."""
-    events = [ev for played in actions for ev in played.events]
-    # The log may start mid-game: count back from the view's day (turn or round).
-    day = words.view.get(words.DAY_KEY, 0) - sum(1 for ev in events if ev.get("type") == words.DAY_EVENT)
+    day = _day_before(words, [ev for played in actions for ev in played.events])
     rows: list[list[Any]] = []  # [day, phase, line] per event
     phase: str | None = None
     first_unseen = len(actions) - unseen if unseen > 0 else len(actions)
@@ -191,6 +194,16 @@ def sections(words: Words, actions: list[Played], unseen: int = 0) -> list[Secti
         section.new.reverse()
     out.reverse()
     return out
+
+
+def _day_before(words: Words, events: list[Event]) -> int:
+    """The day of the log's first events (those before its first new day's event): the log may
+    start mid-game, cut to its latest actions. Each new day's event carries its number, so the
+    day before the first one is known; a log without one is all of the last day."""
+    starts = [ev for ev in events if ev.get("type") == words.DAY_EVENT]
+    if starts and isinstance(starts[0].get(words.DAY_KEY), int):
+        return int(starts[0][words.DAY_KEY]) - 1
+    return words.last_day() - len(starts)
 
 
 def _heading(words: Words, day: int, phase: str | None) -> str:

@@ -341,3 +341,50 @@ def test_a_lapsed_offer_says_whose_offer_to_whom_and_why(language):
             assert len({giver, taker, later}) == 3
     old = {"type": "trade_lapsed", "visible_to": [0, 1], "offer": 7}
     assert worded("lifeboat", old, view, 0) == "An open trade offer lapses at the end of the Actions phase."
+
+
+def dated_lines(slug: str, game, reader: int | None) -> list[tuple[int, str]]:
+    """Every line of a whole game's log with the day it happened on, oldest first: the days
+    counted from the deal's on, as each new day's event comes."""
+    rules, words_class = game.rules, WORDS[slug]
+    view = rules.view(game.state, reader)
+    words = words_for(slug, view, NAMES, reader)
+    day = rules.view(rules.new_game(len(view["players"]), 0), None)[words_class.DAY_KEY]
+    out = []
+    for seat, _action, events in game.plays:
+        mine = engine.events_for(events, reader, game_over=True)
+        for ev, line in words.worded(Played(seat, mine)):
+            if ev.get("type") == words_class.DAY_EVENT:
+                day = ev[words_class.DAY_KEY]
+            if line is not None:
+                out.append((day, line))
+    return out
+
+
+def days_shown(slug: str, game, reader: int | None, last: int) -> list[tuple[int, str]]:
+    """The lines of the log of the game's `last` actions (as the table shows its latest) with
+    the day their heading names, oldest first (lines under a heading without a day left out)."""
+    view = game.rules.view(game.state, reader)
+    window = [
+        Played(seat, engine.events_for(events, reader, game_over=True))
+        for seat, _action, events in game.plays[-last:]
+    ]
+    out = []
+    for section in reversed(sections(slug, window, view, NAMES, reader)):
+        found = re.match(r"(Day|Round) (\d+)", section.heading)
+        out.extend((int(found[2]), line) for line in reversed(section.lines) if found)
+    return out
+
+
+@pytest.mark.parametrize("slug", ["lifeboat", "lifeboats"])
+def test_a_log_cut_to_its_latest_actions_heads_each_line_with_its_own_day(slug):
+    """ "Day 7 · Navigation" was seen above Day 6's events, and "Day 4 · Navigation" twice: the
+    log of a finished game (cut to its latest actions) counted back from the view's day, which a
+    Lifeboat game ended by an empty boat had already moved on. Every line's heading names the day
+    it happened on, however the log is cut."""
+    for game in random_games(slug, 25 if slug == "lifeboat" else 8):
+        whole = dated_lines(slug, game, None)
+        for last in (1, 4, 30, len(game.plays)):
+            shown = days_shown(slug, game, None, last)
+            assert shown, f"no dated line in the last {last} actions"
+            assert shown == whole[len(whole) - len(shown) :], f"the last {last} actions' days"
