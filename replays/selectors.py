@@ -123,8 +123,8 @@ def replay(
             label = describe_action(rules, state, item.seat, item.action)
         events = rules.apply(state, item.seat, dict(item.action))
         if k > since:
-            log.extend(engine.events_for(events, seat, game_over=finished and k == total))
-    over_now = rules.is_over(state)
+            # at a finished game's last step everything is public, as on its table
+            log.extend(engine.events_for(events, seat, game_over=finished and step == total))
     choices: list[int | None] = [None, *range(n)] if finished else [mine.index]
     return Replay(
         game_id=game.pk,
@@ -140,7 +140,8 @@ def replay(
         view=rules.view(state, seat),
         actor=steps[step - 1].seat if label is not None else None,
         action_label=label,
-        log=log[-40:] if not over_now else log[-80:],
+        # the last step tells the whole story; an earlier one its latest events
+        log=log if step == total else log[-40:],
         seat_choices=choices,
         reader=mine.index if mine is not None else None,
         changes=seat_changes(game),

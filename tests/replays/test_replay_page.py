@@ -7,6 +7,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+import engine
+from games.board.log import Played, lines
+from games.models import Action
 from tests.clubs.helpers import play_to_end, start_table
 from tests.factories import UserFactory
 from tests.games.board.helpers import text_of
@@ -74,3 +77,22 @@ def test_the_step_links_draw_their_icons_instead_of_font_glyphs():
     learn = Client().get(reverse("replays:learn", args=["lifeboat"]), {"step": 2}).content.decode()
     assert not GLYPHS.search(learn)
     assert learn.count('class="step-icon"') == 2  # back, forward
+
+
+@pytest.mark.parametrize("slug", ["lifeboat", "lifeboats"])
+def test_the_last_step_shows_the_whole_log(slug):
+    """The replay's last step is the game's whole story: every line of its log, not the latest."""
+    users = [UserFactory() for _ in range(4)]
+    game = play_to_end(start_table(users, slug=slug), seed=7)
+    rules = game.engine
+    view = rules.view(rules.from_json(game.snapshot), None)
+    actions = Action.objects.filter(game=game).order_by("seq").values_list("seat_index", "events")
+    played = [Played(seat, engine.events_for(events, None, game_over=True)) for seat, events in actions]
+    seats = list(game.seats.select_related("user__profile"))
+    names = {seat.index: seat.user.profile.display_name for seat in seats}
+    reader = next(seat.index for seat in seats if seat.user == users[0])  # "you" on the page
+    whole = lines(slug, played, view, names, reader)
+    html = page(users[0], game, seat="spectator")
+    log = html[html.index('id="replay-log-h"') :]
+    assert log.count("<li>") == len(whole) > 80
+    assert whole[0] in text_of(html)
