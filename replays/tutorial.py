@@ -68,15 +68,15 @@ LIFEBOAT = Demo(
             3,
             "drafted",
             _(
-                "The last character in the boat gets the one card left without being asked: a seat is "
-                "waited for only when it has a real choice."
+                "The last character in the boat gets the one card left without being asked: a player "
+                "is asked only when they have a real choice."
             ),
         ),
         Moment(
             4,
             "attempt",
             _(
-                "The Actions phase, bow to stern, one action each: do nothing, row, change seats or mug. "
+                "The Actions phase, bow to stern, one action each: do nothing, row, change places or mug. "
                 "Bence (Lady Lauren) tries to take a hand card from Dora (the First Mate)."
             ),
         ),
@@ -199,8 +199,8 @@ LIFEBOATS = Demo(
             5,
             "figure_placed",
             _(
-                "Then, one at a time, everyone puts a figure into any empty seat of any boat, their own, "
-                "another player's or the black one. Six seats per boat."
+                "Then, one at a time, everyone puts a figure into any empty place of any boat, their own, "
+                "another player's or the black one. Six places per boat."
             ),
         ),
         Moment(
@@ -223,7 +223,7 @@ LIFEBOATS = Demo(
             25,
             "boat_full",
             _(
-                "The cards are revealed together: the green boat gets the leak. It has no empty seat, "
+                "The cards are revealed together: the green boat gets the leak. It has no empty place, "
                 "so a figure must leave: an ejection vote among the players with figures in it."
             ),
         ),
@@ -233,7 +233,7 @@ LIFEBOATS = Demo(
             _(
                 "In an ejection vote a card counts 2 for each of its voter's officers in that boat and 1 "
                 "for each sailor. Anna is chosen: she loses a sailor there if she has one, else an "
-                "officer, and the leak takes the seat."
+                "officer, and the leak takes its place."
             ),
         ),
         Moment(
@@ -249,14 +249,14 @@ LIFEBOATS = Demo(
             "jumped_out",
             _(
                 "Phase 3: changing boats. In turn order each player must take one of their figures out of "
-                "a boat, then, in reverse order, put it into an empty seat of another boat."
+                "a boat, then, in reverse order, put it into an empty place of another boat."
             ),
         ),
         Moment(
             36,
             "start_marker",
             _(
-                "Everyone has a new seat; a figure that finds none drowns. The start marker passes to "
+                "Everyone has a new place; a figure that finds none drowns. The start marker passes to "
                 "the next player and a new round begins."
             ),
         ),
@@ -265,7 +265,7 @@ LIFEBOATS = Demo(
             "leak",
             _(
                 "A tied vote: the start player chooses among the tied boats. The black boat gets the "
-                "leak in an empty seat. A boat with more leaks than figures sinks with everyone aboard."
+                "leak in an empty place. A boat with more leaks than figures sinks with everyone aboard."
             ),
         ),
         Moment(

@@ -47,7 +47,7 @@ def _question_text(view: dict[str, Any], kind: str) -> str | None:
         action = window.get("action") or {}
         attacker = who.character(window.get("attacker"))
         if action.get("type") == "swap":
-            return _("%(who)s wants to change seats with you: accept, or refuse and fight?") % {
+            return _("%(who)s wants to change places with you: accept, or refuse and fight?") % {
                 "who": attacker
             }
         if action.get("card") == "hand":
@@ -124,7 +124,7 @@ def situation(view: dict[str, Any], names: dict[int, str]) -> list[str]:
             "condition": condition_name(p["condition"]),
         },
         (
-            _("You sit in seat %(place)s of %(count)s from the bow.")
+            _("You sit in place %(place)s of %(count)s from the bow.")
             % {"place": where, "count": len(view["boat"])}
             if where
             else _("You are no longer in the boat.")

@@ -5,7 +5,7 @@ clients drop it). Built from the seat's own view, like everything else a mail sa
 - Lifeboat: the characters in the boat from bow to stern, each in its hue with its wounds as dots
   up to Size+1 and the navigator's star; the birds seen; the Row stack; who is in the water.
 - Lifeboats: each boat at sea in its colour, its six seats as tokens (a figure in its owner's
-  colour with the colour's letter, a leak, an empty seat), its lane and row.
+  colour with the colour's letter, a leak, an empty place), its lane and row.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def lifeboats(view: dict[str, Any]) -> LifeboatsPicture:
 
     def token(seat: dict[str, Any] | None) -> Token:
         if seat is None:
-            return Token("empty", _("an empty seat"))
+            return Token("empty", _("an empty place"))
         if "leak" in seat:
             return Token("leak", _("a leak"))
         colour = colour_of.get(seat["owner"], "")

@@ -3,7 +3,7 @@
 Lifeboat's characters and cards are nouns that Czech and Hungarian inflect: "Vyložit Vodu", "a
 Kapitányt". Each name has its forms by use, told apart by the message context (the English is
 the same word): the subject (`SUBJECT`), a direct object (`OBJECT`), a recipient (`TO`: "passes
-to X"), a partner (`WITH`: "changes seats with X"; Hungarian and Czech write the "with" in the
+to X"), a partner (`WITH`: "changes places with X"; Hungarian and Czech write the "with" in the
 form: "Sir Stephennel", "se Sirem Stephenem") and a source (`FROM`: "takes a card from X").
 A sentence picks the form its grammar needs; translators see the use in the context. The subject
 inside a sentence (`IN_SENTENCE`: "overboard the Captain", "the Kid gives Water") is a form of its

@@ -48,7 +48,7 @@ OPTIONS: dict[tuple[str, str], OptionText] = {
     ("lifeboats", "jump_needs_exit"): OptionText(
         gettext_lazy("Stay put when no other boat has room"),
         gettext_lazy(
-            "In phase 3 a player is skipped when no other boat at sea has an empty seat; off: "
+            "In phase 3 a player is skipped when no other boat at sea has an empty place; off: "
             "they must still take a figure out, and it drowns."
         ),
     ),

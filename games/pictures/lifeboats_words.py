@@ -69,7 +69,7 @@ class BoardWords:
         if leaks:
             parts.append(self.said.ngettext("%(n)s leak", "%(n)s leaks", leaks) % {"n": leaks})
         if empty:
-            parts.append(self.said.ngettext("%(n)s empty seat", "%(n)s empty seats", empty) % {"n": empty})
+            parts.append(self.said.ngettext("%(n)s empty place", "%(n)s empty places", empty) % {"n": empty})
         return "; ".join(parts)
 
     def _seat_of(self, colour: str) -> int | None:

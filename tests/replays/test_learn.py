@@ -64,7 +64,7 @@ def test_lifeboat_shows_the_quartermaster_a_fight_and_the_overboard():
 
 def test_lifeboats_shows_placement_a_vote_and_an_ejection():
     texts = [text_of(page("lifeboats", n + 1).content.decode(), "lesson-step") for n in range(14)]
-    assert "puts a figure into any empty seat" in texts[3]
+    assert "puts a figure into any empty place" in texts[3]
     assert "face down" in texts[5]
     assert "ejection vote" in texts[6]
     assert "2 for each of its voter's officers" in texts[7]

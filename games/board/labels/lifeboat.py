@@ -44,7 +44,7 @@ def place_rowed(view: View, a: Action) -> str:
 
 
 def swap(view: View, a: Action) -> str:
-    return _("Change seats with %(name)s") % {"name": _character(view, a.get("target"), WITH)}
+    return _("Change places with %(name)s") % {"name": _character(view, a.get("target"), WITH)}
 
 
 def mug(view: View, a: Action) -> str:
@@ -76,7 +76,7 @@ def _challenge(view: View) -> Action:
 def accept(view: View, a: Action) -> str:
     challenge = _challenge(view)
     if challenge.get("type") == "swap":
-        return _("Accept: change seats")
+        return _("Accept: change places")
     if challenge.get("card") == "hand":
         return _("Accept: give up a hand card")
     if challenge.get("card"):

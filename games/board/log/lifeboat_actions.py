@@ -92,10 +92,10 @@ class ActionSentences(LifeboatSeats):
         if action.get("type") == "swap":
             values["target"] = self.character(target, WITH)
             if self.is_me(seat):
-                return _("You want to change seats with %(target)s.") % values
+                return _("You want to change places with %(target)s.") % values
             if self.is_me(target):
-                return _("%(who)s wants to change seats with you.") % values
-            return _("%(who)s wants to change seats with %(target)s.") % values
+                return _("%(who)s wants to change places with you.") % values
+            return _("%(who)s wants to change places with %(target)s.") % values
         if action.get("card") == "hand":
             if self.is_me(seat):
                 return _("You try to mug %(target)s for a hand card.") % values
@@ -123,10 +123,10 @@ class ActionSentences(LifeboatSeats):
         seat, target = ev["seat"], ev["target"]
         values = {"who": self.Name(seat), "target": self.character(target, WITH)}
         if self.is_me(seat):
-            return _("You change seats with %(target)s.") % values
+            return _("You change places with %(target)s.") % values
         if self.is_me(target):
-            return _("%(who)s changes seats with you.") % values
-        return _("%(who)s changes seats with %(target)s.") % values
+            return _("%(who)s changes places with you.") % values
+        return _("%(who)s changes places with %(target)s.") % values
 
     def mug_empty(self, ev: Event) -> str:
         seat, target = ev["seat"], ev["target"]

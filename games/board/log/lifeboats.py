@@ -310,11 +310,11 @@ class LifeboatsWords(Words):
         officer = ev["rank"] == "officer"
         if self.is_me(ev["seat"]):
             if officer:
-                return _("Your officer finds no seat and drowns.")
-            return _("Your sailor finds no seat and drowns.")
+                return _("Your officer finds no place and drowns.")
+            return _("Your sailor finds no place and drowns.")
         if officer:
-            return _("%(who)s: an officer finds no seat and drowns.") % {"who": self.Name(ev["seat"])}
-        return _("%(who)s: a sailor finds no seat and drowns.") % {"who": self.Name(ev["seat"])}
+            return _("%(who)s: an officer finds no place and drowns.") % {"who": self.Name(ev["seat"])}
+        return _("%(who)s: a sailor finds no place and drowns.") % {"who": self.Name(ev["seat"])}
 
     def phase_skipped(self, ev: Event) -> str:
         return _("Nobody is at sea: no changing boats.")

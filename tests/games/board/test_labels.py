@@ -166,5 +166,5 @@ def test_czech_writes_se_before_sir_stephen_in_every_label_and_log_line():
                 },
                 {"type": "swap", "target": 1},
             )
-            == "Vyměnit si místo se Sirem Stephenem"
+            == "Vyměnit si sedadlo se Sirem Stephenem"
         )
