@@ -18,9 +18,25 @@ from accounts.selectors import display_name
 BOT_NAMES = ("Ada", "Brunel", "Curie", "Darwin", "Euler", "Faraday", "Galois", "Hopper")
 
 
-def bot_name(bot: str) -> str:
+class BotName(str):
+    """A bot's name as people read it ("Bot Ada (bot)") that knows the bot's own name ("Ada"):
+    where a picture has no room for the whole, it draws the bot's mark and the bot's own name,
+    so that however the name is shortened, the seat still shows as a bot's."""
+
+    bot: str
+
+    def __new__(cls, text: str, bot: str) -> BotName:
+        made = super().__new__(cls, text)
+        made.bot = bot
+        return made
+
+    def __reduce__(self) -> tuple[type[BotName], tuple[str, str]]:
+        return (BotName, (str(self), self.bot))
+
+
+def bot_name(bot: str) -> BotName:
     """A bot as every page and mail names it: "Bot Ada (bot)"."""
-    return _("Bot %(name)s (bot)") % {"name": bot}
+    return BotName(_("Bot %(name)s (bot)") % {"name": bot}, bot)
 
 
 def free_bot_names(taken: Iterable[str], count: int) -> list[str]:

@@ -184,6 +184,14 @@ ICONS: dict[str, Markup] = {
     "open": Markup(
         f'<path d="M4 12.5l5 5L20 6.5" fill="none" stroke="currentColor" stroke-width="3" {_ROUND}/>'
     ),
+    "bot": Markup(
+        '<path d="M12 6.5V3.4" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>'
+        '<circle cx="12" cy="2.9" r="2" fill="currentColor"/>'
+        '<rect x="3.5" y="6.5" width="17" height="14" rx="3.5" fill="currentColor"/>'
+        f'<path d="M1.5 11.5v4.5M22.5 11.5v4.5" stroke="currentColor" stroke-width="2.2" {_ROUND}/>'
+        '<circle cx="8.6" cy="12.4" r="2" fill="#fff"/><circle cx="15.4" cy="12.4" r="2" fill="#fff"/>'
+        '<path d="M8.8 16.8h6.4" stroke="#fff" stroke-width="1.7" stroke-linecap="round"/>'
+    ),
 }
 
 

@@ -25,7 +25,7 @@ from engine.lifeboat.data import NAVIGATION
 
 from . import words
 from .faces import BACKS, CardFace, lifeboat_card, lifeboat_face
-from .fit import FONT, TextStyle, fit, line, shorten
+from .fit import FONT, TextStyle, fit, line
 from .hooks import part
 from .markup import Markup, el, join, num, safe
 from .palette import (
@@ -41,7 +41,7 @@ from .palette import (
     WOOD_DARK,
     WOUND,
 )
-from .pieces import person_symbol, use
+from .pieces import name_line, person_symbol, use
 
 COL = 64
 PAD = 8
@@ -280,12 +280,24 @@ class _Board:
         for i, text in enumerate(names.lines):
             out.append(line(cx, name_y + i * 10.5, text, names.size, COL - 4, bold=True, within=SEAT_TEXT))
         me = seat == self.me
-        player = shorten(self.player_name(seat), 10, COL - 10, bold=me)
+        player = self.player_name(seat)
         if me:
             out.append(el("rect", {"x": 2, "y": 24, "width": COL - 4, "height": 14, "rx": 7, "fill": ME}))
-            out.append(line(cx, 34.5, player, 10, COL - 10, bold=True, fill="#FFFFFF", within=SEAT_TEXT))
+            out.append(
+                name_line(
+                    cx,
+                    34.5,
+                    player,
+                    10,
+                    COL - 10,
+                    colour="#FFFFFF",
+                    bold=True,
+                    fill="#FFFFFF",
+                    within=SEAT_TEXT,
+                )
+            )
         else:
-            out.append(line(cx, 34.5, player, 10, COL - 10, fill=MUTED, within=SEAT_TEXT))
+            out.append(name_line(cx, 34.5, player, 10, COL - 10, colour=MUTED, fill=MUTED, within=SEAT_TEXT))
         fy = 42 if in_boat else 60
         figure = person_symbol(slug, state)
         if state == "unconscious":  # lying on its back, head to the bow

@@ -22,7 +22,7 @@ from django.utils.translation import gettext, pgettext
 
 from . import words
 from .faces import CardFace, lifeboats_card
-from .fit import FONT, TextStyle, line, shorten
+from .fit import FONT, TextStyle, line
 from .hooks import hooked_use, part
 from .lifeboats_layout import (
     BOAT_H,
@@ -47,7 +47,7 @@ from .lifeboats_layout import board_pieces as board_pieces  # the sprite's (`spr
 from .lifeboats_words import BoardWords
 from .markup import Markup, el, join, num, safe
 from .palette import GAME_FILL, GREY, INK, LINE, ME, MUTED, PAPER, SAND, SAND_EDGE, WOUND, ink_on
-from .pieces import chip_symbol, figure_symbol, hats_symbol, lane_symbol, use
+from .pieces import chip_symbol, figure_symbol, hats_symbol, lane_symbol, name_line, use
 
 #: Texts inherit these from their groups: letters on boats, the players' strip, the harbour's numbers.
 LETTER = TextStyle(8, bold=True, fill="#FFFFFF")
@@ -283,15 +283,8 @@ class _Board(BoardWords):
                     },
                 ),
                 use(self.sprite, figure_symbol("sailor", p["colour"]), 4.5, 4.5, 15, 15),
-                line(
-                    25,
-                    16,
-                    shorten(self.player(seat), 11, 170, bold=me),
-                    11,
-                    170,
-                    bold=me,
-                    anchor="start",
-                    within=STRIP,
+                name_line(
+                    25, 16, self.player(seat), 11, 170, colour=INK, bold=me, anchor="start", within=STRIP
                 ),
             ]
             # captain's hats: kept ones dark, spent ones pale

@@ -11,9 +11,10 @@ from __future__ import annotations
 from engine.lifeboat.data import CHARACTERS
 from engine.lifeboats.data import BLACK, HATS_PER_PLAYER, LANES, PLAYER_COLOURS
 
+from ..seats import BotName
 from . import words
-from .fit import line
-from .icons import ICONS
+from .fit import TextStyle, line, shorten, text_width
+from .icons import ICONS, icon
 from .markup import Markup, el, join
 from .palette import CHARACTER_FILL, GAME_FILL, GREY, INK, LINE, PAPER, WAVE, ink_on
 
@@ -28,6 +29,39 @@ STATES = ("conscious", "unconscious", "dead")
 RANKS = ("sailor", "officer")
 #: Icons drawn beside a Lifeboat figure, on a round ground.
 MARKS = ("wheel", "hourglass", "overboard", "oar", "fight")
+
+
+def name_line(
+    x: float,
+    y: float,
+    name: str,
+    size: float,
+    width: float,
+    *,
+    colour: str,
+    bold: bool = False,
+    anchor: str = "middle",
+    fill: str | None = None,
+    within: TextStyle | None = None,
+) -> Markup:
+    """A player's name in one line at (x, y), cut with an ellipsis to fit `width`. A bot's
+    (`BotName`) is the bot's mark (in `colour`) and the bot's own name: however it is cut, the
+    seat shows as a bot's (cut, "Bot Ada (bot)" was "Bot Ada…")."""
+    if not isinstance(name, BotName):
+        text = shorten(name, size, width, bold)
+        return line(x, y, text, size, width, bold=bold, anchor=anchor, fill=fill, within=within)
+    gap = size * 0.3
+    room = width - size - gap
+    text = shorten(name.bot, size, room, bold)
+    drawn = size + gap + min(room, text_width(text, size, bold))
+    left = {"start": x, "end": x - drawn}.get(anchor, x - drawn / 2)
+    mark = icon("bot", left, y - size * 0.85, size, colour)
+    return join(
+        [
+            el("g", {"class_": "pic-bot"}, el("title", None, name), mark),
+            line(left + size + gap, y, text, size, room, bold=bold, anchor="start", fill=fill, within=within),
+        ]
+    )
 
 
 def person_symbol(slug: str, state: str) -> str:

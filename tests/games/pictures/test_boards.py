@@ -283,3 +283,26 @@ def test_after_a_reveal_the_boats_a_decision_is_among_are_marked_and_named():
         f"{NAMES[view['vote']['decider']]}{', you' if view['vote']['decider'] == 0 else ''} decides among"
         in board.description
     )
+
+
+# -- bots ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("language", ["en", "hu", "cs"])
+@pytest.mark.parametrize("slug", ["lifeboat", "lifeboats"])
+def test_a_bots_seat_shows_its_bot_mark_however_its_name_is_cut(slug, language):
+    """ "Bot Ada (bot)" was cut to "Bot Ada…" on the board, hiding that the seat is a bot's: the
+    board draws the bot's mark and the bot's own name (the whole name is the mark's title)."""
+    from games.seats import bot_name
+
+    with translation.override(language):
+        names = {**NAMES, 1: bot_name("Faraday"), 2: bot_name("Ada")}
+        if slug == "lifeboat":
+            drawn = pictures.lifeboat_board(LB.view(lifeboat_at("fight"), 0), names, sprite=SPRITE)
+        else:
+            drawn = pictures.lifeboats_board(LBS.view(lifeboats_at("vote"), 0), names, sprite=BOATS_SPRITE)
+    board = picture(drawn)
+    marks = [g for g in board.root.iter(f"{SVG}g") if g.get("class") == "pic-bot"]
+    assert sorted(g.find(f"{SVG}title").text for g in marks) == sorted([names[1], names[2]])
+    texts = board.texts()
+    assert "Ada" in texts
+    assert any(t == "Faraday" or (t.endswith("…") and "Faraday".startswith(t[:-1])) for t in texts)
+    assert not [t for t in texts if t.startswith(str(names[1])[:3]) and t != "Faraday"], texts
