@@ -17,13 +17,14 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 from django.db import connection
 from django.utils import timezone
 
 from games import services as game_services
+from games import tasks as game_tasks
 from games.models import Action, Seat
 from lifeboat_site.celery import app as celery_app
-from notifications import tasks
 from notifications.models import Notification, Status
 from tests import real_services
 from tests.factories import GameFactory, UserFactory
@@ -50,6 +51,8 @@ def worker(tmp_path: Path):
         "CELERY_BROKER_URL": BROKER,
         "LIFEBOAT_VAR_DIR": str(tmp_path),
     }
+    # The worker runs on local settings, whose shared cache is a table (make run creates it too).
+    call_command("createcachetable", settings.CACHE_TABLE)
     # Messages that earlier tests published (their rows are gone) must not reach this worker.
     celery_app.control.purge()
     log = (tmp_path / "worker.log").open("w")
@@ -94,7 +97,7 @@ def test_a_real_worker_sends_the_mails_and_plays_a_timed_out_seat(worker: Path):
 
     seat = Seat.objects.get(game=game, waiting=True)
     Seat.objects.filter(pk=seat.pk).update(due_at=timezone.now() - dt.timedelta(minutes=1))
-    tasks.sweep_deadlines.delay()
+    game_tasks.sweep_deadlines.delay()
     wait_for(
         lambda: Action.objects.filter(
             game=game, source=Action.Source.TIMEOUT, seat_index=seat.index
