@@ -10,11 +10,14 @@ every other seat's after it read no actions at all.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
 
 from .models import Action, Game, game_cache_name
+
+if TYPE_CHECKING:
+    from .services.turns import Play
 
 #: How many of the latest actions the table's log shows.
 LOG_ACTIONS = 30
@@ -60,21 +63,19 @@ def helped_by(source: str) -> str:
     return {Action.Source.ASSISTANT: "assistant", Action.Source.AHEAD: "ahead"}.get(source, "")
 
 
-def remember_move(
-    game_id: int, created_at: datetime, before: int, added: list[tuple[int, str, list[dict[str, Any]]]]
-) -> None:
+def remember_move(game_id: int, created_at: datetime, before: int, added: list[Play]) -> None:
     """After a move's commit (never before: a rolled-back move would leave an entry for a move
     count its game never reached): the entry after the move from the one before it, if cached.
 
-    `added` holds (seat, source, events) of each action the move played: the player's own (or
+    `added` holds each action the move played (`services.turns.Play`): the player's own (or
     their assistant's), then any played for resigned seats or answers given ahead. None of them
     ran out of time (deadlines play through another path).
     """
     actions = cache.get(_key(game_id, created_at, before))
     if actions is not None:
         played = [
-            {"seat": seat, "timed_out": False, "helped": helped_by(source), "events": events}
-            for seat, source, events in added
+            {"seat": play.seat, "timed_out": False, "helped": helped_by(play.source), "events": play.events}
+            for play in added
         ]
         entry = (actions + played)[-LOG_ACTIONS:]
         cache.set(_key(game_id, created_at, before + len(added)), entry, CACHE_SECONDS)

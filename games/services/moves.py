@@ -98,12 +98,11 @@ def action_submit(
     if source not in Action.Source.values:
         raise InvalidRequest(_("Unknown action source."))
     state = rules.from_json(game.snapshot)
-    plays: list[Play] = [(seat.index, action, _apply(rules, state, seat.index, action), source)]
+    plays: list[Play] = [Play(seat.index, action, _apply(rules, state, seat.index, action), source)]
     plays += turns.settle(rules, state, seats, plays)
     before = game.move_count
     _store_states([_Write(game, rules, state, seats, seat.index, "action", plays, answer_key=answer_key)])
-    added = [(index, source, events) for index, _action, events, source in plays]
-    transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, added))
+    transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, plays))
     return game
 
 
@@ -197,7 +196,7 @@ def _default_play(
     if seat is None or seat.is_bot:
         raise WrongStatus(_("A bot plays that seat."))  # its own task plays it, never a deadline
     action, source = _turn_action(game, rules, state, seat, away=away)
-    plays: list[Play] = [(seat_index, action, _apply(rules, state, seat_index, action), source)]
+    plays: list[Play] = [Play(seat_index, action, _apply(rules, state, seat_index, action), source)]
     plays += turns.settle(rules, state, seats, plays)
     return _Write(game, rules, state, seats, acted_seat=seat_index, kind="action", plays=plays)
 
@@ -223,12 +222,12 @@ def bot_play(*, game_id: int, seat_index: int, expected_version: int) -> Game:
     legal = rules.legal_actions(state, seat_index)
     view = rules.view(state, seat_index)
     action = engine.get_bot(game.slug).choose(view, legal, (game.seed + game.version) % 2**62)
-    plays: list[Play] = [(seat.index, action, _apply(rules, state, seat.index, action), Action.Source.BOT)]
+    events = _apply(rules, state, seat.index, action)
+    plays: list[Play] = [Play(seat.index, action, events, Action.Source.BOT)]
     plays += turns.settle(rules, state, seats, plays)
     before = game.move_count
     _store_state(game, rules, state, seats, acted_seat=seat.index, kind="action", plays=plays)
-    added = [(index, source, events) for index, _action, events, source in plays]
-    transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, added))
+    transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, plays))
     return game
 
 
@@ -258,12 +257,11 @@ def assistant_play(*, game_id: int, seat_index: int, expected_version: int) -> G
     rules = game.engine
     state = rules.from_json(game.snapshot)
     action, source = _turn_action(game, rules, state, seat, away=False)
-    plays: list[Play] = [(seat_index, action, _apply(rules, state, seat_index, action), source)]
+    plays: list[Play] = [Play(seat_index, action, _apply(rules, state, seat_index, action), source)]
     plays += turns.settle(rules, state, seats, plays)
     before = game.move_count
     _store_state(game, rules, state, seats, acted_seat=seat_index, kind="action", plays=plays)
-    added = [(index, source, events) for index, _action, events, source in plays]
-    transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, added))
+    transaction.on_commit(partial(recent.remember_move, game.pk, game.created_at, before, plays))
     return game
 
 
@@ -443,14 +441,14 @@ def _actions_of(write: _Write) -> list[Action]:
         Action(
             game=game,
             seq=game.move_count + offset,
-            seat_index=seat_index,
-            user_id=holder.get(seat_index),
-            payload=action,
-            events=events,
-            source=source,
+            seat_index=play.seat,
+            user_id=holder.get(play.seat),
+            payload=play.action,
+            events=play.events,
+            source=play.source,
             answer_key=(write.answer_key or "") if offset == 1 else "",
         )
-        for offset, (seat_index, action, events, source) in enumerate(write.plays, start=1)
+        for offset, play in enumerate(write.plays, start=1)
     ]
 
 
@@ -473,7 +471,7 @@ def _seats_after(write: _Write, now: datetime, *, over: bool) -> list[Seat]:
             decisions.note(seat, "", version=game.version, answered=False)
         return list(write.seats)
     to_act = set(rules.to_act(state))
-    answered = {index for index, action, _events, _source in write.plays if not rules.is_any_time(action)}
+    answered = {play.seat for play in write.plays if not rules.is_any_time(play.action)}
     changed = []
     for seat in write.seats:
         decision = decisions.fingerprint(rules, state, seat.index, to_act)
@@ -516,10 +514,7 @@ def _game_write(write: _Write, now: datetime) -> GameWrite:
         kind=write.kind,
         acted_seat=write.acted_seat,
         absent=write.absent,
-        actions=[
-            [first + k, seat_index, source]
-            for k, (seat_index, _action, _events, source) in enumerate(write.plays, start=1)
-        ],
+        actions=[[first + k, play.seat, play.source] for k, play in enumerate(write.plays, start=1)],
         created_at=now,
     )
 

@@ -24,6 +24,7 @@ Used by the write path (`moves`) while it holds the game's row lock; nothing her
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -38,7 +39,16 @@ MAX_AUTO_PLAYS = 10_000
 #: The deadline of an assisted seat: its task plays it at once; the sweep backs a lost task up.
 ASSISTANT_GRACE = timedelta(minutes=2)
 
-Play = tuple[int, dict[str, Any], list[dict[str, Any]], str]
+
+@dataclass(frozen=True)
+class Play:
+    """One action a write plays: whose seat, what, the engine's events, and who chose it (an
+    `Action.Source`: the player, their assistant, an answer given ahead, a deadline, ...)."""
+
+    seat: int
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    source: str
 
 
 # -- deadlines --------------------------------------------------------------------------------
@@ -86,7 +96,8 @@ def climb_idle_ladder(
     flagged for the write to store (`ladder_changed`)."""
     by_index = {seat.index: seat for seat in seats if seat.index is not None}
     marked = []
-    for seq, (index, _action, _events, source) in enumerate(plays, start=first_seq):
+    for seq, play in enumerate(plays, start=first_seq):
+        index, source = play.seat, play.source
         seat = by_index.get(index)
         if seat is None or seat.is_bot:
             continue
@@ -183,8 +194,8 @@ def settle(rules: engine.Game, state: Any, seats: list[Seat], plays: list[Play])
     choice is waited for: the default action of a resigned seat, and a seat's answer given ahead
     for the decision it is asked now (spent whether it plays or not: a plan that no longer fits is
     dropped and the seat is asked as usual). Returns the further plays (applied to `state`)."""
-    for _index, _action, events, _source in plays:
-        void_plans(rules, seats, events)
+    for play in plays:
+        void_plans(rules, seats, play.events)
     by_index = {seat.index: seat for seat in seats if seat.index is not None}
     more: list[Play] = []
     while not rules.is_over(state) and len(more) < MAX_AUTO_PLAYS:
@@ -192,7 +203,7 @@ def settle(rules: engine.Game, state: Any, seats: list[Seat], plays: list[Play])
         if play is None:
             break
         more.append(play)
-        void_plans(rules, seats, play[2])
+        void_plans(rules, seats, play.events)
     return more
 
 
@@ -214,5 +225,5 @@ def _next_settled(rules: engine.Game, state: Any, by_index: dict[int, Seat]) -> 
             if resolved is None:
                 continue
             action, source = resolved, Action.Source.AHEAD
-        return (index, action, rules.apply(state, index, copy.deepcopy(action)), source)
+        return Play(index, action, rules.apply(state, index, copy.deepcopy(action)), source)
     return None
