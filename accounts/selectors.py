@@ -102,6 +102,17 @@ def blocks_between(*, user_id: int, others: Iterable[int]) -> tuple[list[int], b
     return mine, theirs
 
 
+def blocked_with(*, user_ids: Iterable[int]) -> set[int]:
+    """Every player who has blocked, or is blocked by, any of `user_ids`; one query."""
+    ids = list(user_ids)
+    if not ids:
+        return set()
+    rows = Block.objects.filter(Q(blocker_id__in=ids) | Q(blocked_id__in=ids)).values_list(
+        "blocker_id", "blocked_id"
+    )
+    return {other for pair in rows for other in pair} - set(ids)
+
+
 def blockers_of(*, user_id: int, among: Iterable[int]) -> set[int]:
     """Those of `among` who have blocked the player `user_id` (whom that player's words must not
     reach); one query."""

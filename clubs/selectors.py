@@ -30,6 +30,11 @@ def is_member(*, club_id: int | None, user: User) -> bool:
     return Membership.objects.filter(club_id=club_id, user_id=user.pk).exists()
 
 
+def member_ids(*, club_id: int) -> list[int]:
+    """The user ids of the club's members."""
+    return list(Membership.objects.filter(club_id=club_id).values_list("user_id", flat=True))
+
+
 def is_admin(*, club_id: int | None, user: User) -> bool:
     if club_id is None or not user.is_authenticated:
         return False

@@ -9,17 +9,18 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
-from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts.selectors import display_name
 from chat import selectors as chat_selectors
 from chat import services as chat_services
-from notifications.outbox import queue_invitation
+from notifications.models import Kind
+from notifications.outbox import queue_invitation, queue_notice
 from refusals.errors import Conflict, Forbidden, Invalid, NotFound
 
 from . import selectors
@@ -123,9 +124,7 @@ def invite_email_send(*, club_id: int, user: AbstractBaseUser, email: str, link_
         raise Invalid(_("Enter a valid email address."))
     invite = Invite.objects.create(club=club, created_by=user, email=email)
     context = {"club_name": club.name, "link": link_for(invite)}
-    subject = " ".join(render_to_string("clubs/email/invite_subject.txt", context).split())
-    body = render_to_string("clubs/email/invite_message.txt", context)
-    queue_invitation(message=EmailMessage(subject, body, None, [email]), sent_by=user)
+    queue_invitation(kind=Kind.CLUB_INVITE, sent_by=user, to_email=email, context=context)
     return invite
 
 
@@ -172,7 +171,24 @@ def join_request_create(*, club_id: int, user: AbstractBaseUser, message: str = 
         raise Conflict(_("You are already a member."))
     if JoinRequest.objects.filter(club=club, user=user, status=JoinRequest.Status.PENDING).exists():
         raise Conflict(_("You have already asked to join; an admin will answer."))
-    return JoinRequest.objects.create(club=club, user=user, message=message[:500])
+    join_request = JoinRequest.objects.create(club=club, user=user, message=message[:500])
+    context = {
+        "player": display_name(user),
+        "club_name": club.name,
+        "club_path": reverse("clubs:detail", args=[club.slug]),
+        "message": join_request.message,
+    }
+    admins = Membership.objects.filter(club=club, role=Membership.Role.ADMIN)
+    for admin_id in admins.values_list("user_id", flat=True):
+        queue_notice(
+            kind=Kind.JOIN_REQUEST,
+            user_id=admin_id,
+            game=None,
+            seat_index=None,
+            context=context,
+            dedupe_key=f"join_request:{join_request.pk}:{admin_id}",
+        )
+    return join_request
 
 
 @transaction.atomic
@@ -192,6 +208,18 @@ def join_request_decide(
     join_request.save(update_fields=["status", "decided_by", "decided_at"])
     if accept:
         Membership.objects.get_or_create(club=club, user_id=join_request.user_id)
+    queue_notice(
+        kind=Kind.JOIN_DECIDED,
+        user_id=join_request.user_id,
+        game=None,
+        seat_index=None,
+        context={
+            "club_name": club.name,
+            "club_path": reverse("clubs:detail", args=[club.slug]),
+            "accepted": accept,
+        },
+        dedupe_key=f"join_decided:{join_request.pk}",
+    )
     return join_request
 
 

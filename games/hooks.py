@@ -5,13 +5,15 @@ here in their `AppConfig.ready` (what games tells them goes through `games.signa
 
 - club membership (clubs): `register_club_membership(check)`; games asks `is_club_member` and
   `can_see_game` for club-only games. Without a registered check nobody is a member, so a
-  club-only game is seen by its seated players alone.
+  club-only game is seen by its seated players alone. `register_club_members(lookup)` lists a
+  club's members (a seat offered to substitutes is mailed to them).
 - reliability (ratings): `register_reliability(lookup)`; games asks `reliability_percent` for the
   lobby's players and for a game's minimum reliability to join. Without one nobody has a score
   (every join passes, nothing is shown).
 - invitations by mail (notifications' outbox): `register_invitation_sender(sender)`, where
-  `sender(message=..., sent_by=...)` queues a rendered `EmailMessage` and may refuse it with a
-  `refusals.errors.Refusal` (a daily limit); without one the message is sent at once.
+  `sender(kind=..., sent_by=..., to_email=..., context=..., game=..., to_user=...)` queues an
+  invitation worded when sent, in the recipient's language, and may refuse it with a
+  `refusals.errors.Refusal` (a daily limit); without one nothing is sent.
 - organisers (clubs: a club's admins; leagues: a season's organiser):
   `register_organiser_check(name, check)`; games asks `is_organiser` (the creator always is).
 - notices to a player (notifications' outbox): `register_notice_sender(sender)`, where
@@ -28,7 +30,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
-    from django.core.mail import EmailMessage
 
     from .models import Game
 
@@ -39,11 +40,27 @@ class ClubMembership(Protocol):
     def __call__(self, *, club_id: int, user: AbstractBaseUser) -> bool: ...
 
 
-class InvitationSender(Protocol):
-    """Queue an invitation mail (notifications' outbox); a refusal (a daily limit) raises a
-    `refusals.errors.Refusal`."""
+class ClubMembers(Protocol):
+    """The user ids of a club's members (clubs)."""
 
-    def __call__(self, *, message: EmailMessage, sent_by: AbstractBaseUser) -> object: ...
+    def __call__(self, *, club_id: int) -> list[int]: ...
+
+
+class InvitationSender(Protocol):
+    """Queue an invitation mail of `kind` ("game_invite", "rematch", "club_invite") to an address
+    (and the account behind it, if known), worded from `context` in the recipient's language when
+    it is sent (notifications' outbox); a refusal (a daily limit) raises a `refusals.errors.Refusal`."""
+
+    def __call__(
+        self,
+        *,
+        kind: str,
+        sent_by: AbstractBaseUser,
+        to_email: str,
+        context: dict[str, Any],
+        game: Game | None = None,
+        to_user: AbstractBaseUser | None = None,
+    ) -> object: ...
 
 
 class NoticeSender(Protocol):
@@ -80,6 +97,7 @@ class OrganiserCheck(Protocol):
 
 
 _club_membership: list[ClubMembership] = []
+_club_members: list[ClubMembers] = []
 _invitation_senders: list[InvitationSender] = []
 _reliability: list[ReliabilityLookup] = []
 _notice_senders: list[NoticeSender] = []
@@ -97,6 +115,18 @@ def is_club_member(*, club_id: int | None, user: Any) -> bool:
     return bool(_club_membership[0](club_id=club_id, user=user))
 
 
+def register_club_members(lookup: ClubMembers) -> None:
+    """The one list of a club's members (the clubs app's); registering again replaces it."""
+    _club_members[:] = [lookup]
+
+
+def club_member_ids(*, club_id: int | None) -> list[int]:
+    """A club's members (none without a club, or without a registered lookup)."""
+    if club_id is None or not _club_members:
+        return []
+    return list(_club_members[0](club_id=club_id))
+
+
 def can_see_game(*, game: Any, user: Any) -> bool:
     """A club-only game is seen by its club's members (seated players are checked by games)."""
     if getattr(game, "visibility", None) != "club":
@@ -109,11 +139,20 @@ def register_invitation_sender(sender: InvitationSender) -> None:
     _invitation_senders[:] = [sender]
 
 
-def send_invitation(*, message: Any, sent_by: Any) -> None:
+def send_invitation(
+    *,
+    kind: str,
+    sent_by: Any,
+    to_email: str,
+    context: dict[str, Any],
+    game: Any = None,
+    to_user: Any = None,
+) -> None:
+    """An invitation by mail, through the registered sender; without one nothing is sent."""
     if _invitation_senders:
-        _invitation_senders[0](message=message, sent_by=sent_by)
-    else:
-        message.send()
+        _invitation_senders[0](
+            kind=kind, sent_by=sent_by, to_email=to_email, context=context, game=game, to_user=to_user
+        )
 
 
 # -- organisers and absences (substitutes, bots, cancelling) -----------------------------------

@@ -10,14 +10,11 @@ every other seat's after it read no actions at all.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from django.core.cache import cache
 
 from .models import Action, Game, game_cache_name
-
-if TYPE_CHECKING:
-    from .services.turns import Play
 
 #: How many of the latest actions the table's log shows.
 LOG_ACTIONS = 30
@@ -61,6 +58,17 @@ def helped_by(source: str) -> str:
     """Who decided an action of this source for its seat: "assistant", "ahead", or "" (its player,
     a deadline, a bot)."""
     return {Action.Source.ASSISTANT: "assistant", Action.Source.AHEAD: "ahead"}.get(source, "")
+
+
+class Play(Protocol):
+    """An action a move played, as the log needs it (`services.turns.Play`)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def events(self) -> list[dict[str, Any]]: ...
 
 
 def remember_move(game_id: int, created_at: datetime, before: int, added: list[Play]) -> None:

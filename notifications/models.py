@@ -41,8 +41,23 @@ class Kind(models.TextChoices):
     PUSH = "push", _("Browser notification")
     #: The day before a vacation ends (`preferences.mail_vacations_ending`).
     VACATION_ENDS = "vacation_ends", _("Vacation ends")
+    #: Invitations, rendered when sent in the recipient's language (the inviter's for an address
+    #: with no account): `outbox.queue_invitation`, within the inviter's daily limit.
+    GAME_INVITE = "game_invite", _("Invitation to a game")
+    REMATCH = "rematch", _("Same table again")
+    CLUB_INVITE = "club_invite", _("Invitation to a club")
+    #: What happened to a game or a seat of the player's (games, through `games.hooks.send_notice`).
+    GAME_ABANDONED = "game_abandoned", _("Game abandoned")
+    SEAT_OFFERED = "seat_offered", _("Seat offered to substitutes")
+    SEAT_HANDED = "seat_handed", _("Seat handed on")
+    #: A club's join requests (clubs): to its admins, and the answer to the player.
+    JOIN_REQUEST = "join_request", _("Request to join a club")
+    JOIN_DECIDED = "join_decided", _("Answer to a join request")
 
 
+#: Invitations, counted together against the inviter's daily limit (`INVITATION`: rows written
+#: rendered, before invitations were rendered when sent).
+INVITATION_KINDS = {Kind.INVITATION, Kind.GAME_INVITE, Kind.REMATCH, Kind.CLUB_INVITE}
 #: Kinds that the per-user turn preference (each / digest / none) governs.
 TURN_KINDS = {Kind.PROMPT, Kind.REMINDER}
 #: What others did that concerns the player (a trade offered, a private message): the turn

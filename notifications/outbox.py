@@ -41,10 +41,11 @@ from django.utils import timezone
 from django.utils.translation import ngettext
 
 from accounts.models import Profile
+from accounts.selectors import display_name
 
 from . import push
 from .errors import InvitationLimit
-from .models import Kind, Notification, Prompt, Status
+from .models import INVITATION_KINDS, Kind, Notification, Prompt, Status
 from .preferences import current_views, decide, digest_due, offer_open_in
 from .rendering import build_message
 
@@ -245,13 +246,25 @@ def invitations_per_day() -> int:
 
 
 @transaction.atomic
-def queue_invitation(*, message: EmailMessage, sent_by: Any) -> Notification:
-    """An invitation (to a game, to a club) through the outbox, sent after the commit; at most
+def queue_invitation(
+    *,
+    kind: str,
+    sent_by: Any,
+    to_email: str,
+    context: dict[str, Any],
+    game: Any = None,
+    to_user: Any = None,
+) -> Notification:
+    """An invitation (`INVITATION_KINDS`: to a game, to the same table again, to a club) through
+    the outbox, rendered from its kind's templates when it is sent, in the recipient's language
+    (the inviter's for an address with no account), sent after the commit. At most
     NOTIFICATIONS_INVITATIONS_PER_DAY per member and day, or InvitationLimit. The member's user row
     is locked while counting, so requests in two processes cannot both pass the limit."""
     get_user_model().objects.select_for_update().filter(pk=sent_by.pk).values_list("pk").first()
     since = timezone.now() - dt.timedelta(days=1)
-    sent = Notification.objects.filter(sent_by=sent_by, kind=Kind.INVITATION, created_at__gte=since).count()
+    sent = Notification.objects.filter(
+        sent_by=sent_by, kind__in=INVITATION_KINDS, created_at__gte=since
+    ).count()
     limit = invitations_per_day()
     if sent >= limit:
         raise InvitationLimit(
@@ -264,7 +277,20 @@ def queue_invitation(*, message: EmailMessage, sent_by: Any) -> Notification:
             )
             % {"limit": limit}
         )
-    return queue_rendered_mail(message=message, kind=Kind.INVITATION, send_now=False, sent_by=sent_by)
+    if to_user is None and to_email:
+        to_user = get_user_model().objects.filter(email__iexact=to_email).first()
+    row = Notification.objects.create(
+        kind=kind,
+        dedupe_key=f"{kind}:{uuid.uuid4().hex}",
+        user=to_user,
+        to_email=to_email,
+        sent_by=sent_by,
+        game=game,
+        context={"inviter": display_name(sent_by), **context},
+        send_after=timezone.now(),
+    )
+    enqueue_on_commit([row.pk])
+    return row
 
 
 # -- sending ----------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from .models import Kind, Notification, Prompt, SeatStatus, Vacation
 from .outbox import create_rows, due_now, enqueue_marked_on_commit
 from .progress_batch import Effects, GameProgress, Table
 from .progress_mails import announce_trade_offers, mail_end, mail_prompt, mail_start, push_prompt
-from .prompts import away, game_context, retime_prompt
+from .prompts import away, distinct_choices, game_context, retime_prompt
 from .selectors import forget_notices
 
 #: How many of the latest actions a prompt mail looks back through for "what happened".
@@ -174,7 +174,7 @@ def _mail_absent(effects: Effects, table: Table) -> None:
                 user_id=seat["user_id"],
                 game=game,
                 seat_index=index,
-                context={"game": table.ctx, "limit": idle_limit(game)},
+                context={"game": table.ctx, "limit": idle_limit(game), "assistants": game.assistants},
                 send_after=effects.now,
             )
         )
@@ -221,7 +221,7 @@ def _prompt_seat(effects: Effects, table: Table, seat: dict[str, Any], status: S
         if extended > due_at:  # a deadline met while away starts after the vacation
             deadline_postpone(seat_id=seat["pk"], due_at=extended)
             due_at = extended
-    legal = table.read.legal(index)
+    legal = distinct_choices(table.read, index, table.read.legal(index))
     prompt = status.open_prompt
     if (
         prompt is not None

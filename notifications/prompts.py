@@ -136,6 +136,20 @@ def news_since_decision(
     return news
 
 
+def distinct_choices(read: GameRead, seat: int, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seat's legal actions with those that read the same in every language (two Water cards
+    to keep, two equal cards to play) kept once, the first of them: either plays the same, as on
+    the table. A prompt numbers these, 1..n, as its mail shows them and as replies name them."""
+    seen: set[tuple[str, ...]] = set()
+    out = []
+    for action, labels in zip(legal, read.labels_by_language(seat, legal), strict=True):
+        words = tuple(labels[code] for code in sorted(labels))
+        if words not in seen:
+            seen.add(words)
+            out.append(action)
+    return out
+
+
 def prompt_context(
     *,
     read: GameRead,

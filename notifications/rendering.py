@@ -23,6 +23,7 @@ import re
 import textwrap
 import uuid
 import zoneinfo
+from email.header import Header
 from typing import Any
 
 import css_inline
@@ -45,11 +46,18 @@ MAX_LINE = 998
 class FoldAtWhitespace(email.policy.EmailPolicy):
     """The default policy, except that a header whose value is plain ASCII is folded at its
     whitespace and nowhere else (a word longer than the line stays whole on a line of its own, up
-    to RFC 5322's 998 characters), instead of being turned into RFC 2047 encoded words. Values with
-    non-ASCII text (a Subject, a display name) are folded and encoded as the default does."""
+    to RFC 5322's 998 characters), instead of being turned into RFC 2047 encoded words. A
+    non-ASCII Subject is encoded whole by `email.header.Header`: the default folder drops the space
+    between two encoded words it puts on either side of a fold or next to each other ("Béla
+    Kovács" arrived as "BélaKovács"), since a reader ignores whitespace between encoded words.
+    Other values with non-ASCII text (a display name) are folded and encoded as the default does."""
 
     def _fold(self, name: str, value: Any, refold_binary: bool = False) -> str:
         text = str(value)
+        if name.lower() == "subject" and not text.isascii() and not self.utf8 and "\n" not in text:
+            width = self.max_line_length or 78
+            encoded = Header(text, "utf-8", maxlinelen=width, header_name=name).encode(linesep=self.linesep)
+            return f"{name}: {encoded}{self.linesep}"
         if not text.isascii() or "\r" in text or "\n" in text:
             return super()._fold(name, value, refold_binary)
         width = self.max_line_length or MAX_LINE
@@ -105,20 +113,19 @@ def _choices_with_links(n: Notification, ctx: dict[str, Any], prompt_id: int) ->
     language = _language(n)
     for choice in out:  # the label in the recipient's language, when the row carries it
         choice["label"] = choice.get("labels", {}).get(language, choice.get("label", ""))
-    # Choices that read the same (two Water cards to keep) are shown once, as on the table: either
-    # plays the same; the others keep their numbers, which a reply or a link names.
-    seen: set[str] = set()
-    shown = []
-    for choice in out:
-        if choice["label"] not in seen:
-            seen.add(choice["label"])
-            shown.append(choice)
-    return shown
+    # The prompt's actions are its distinct choices (`prompts.distinct_choices`): each is shown
+    # with the number a reply or a link names.
+    return out
 
 
 def _language(n: Notification) -> str:
-    profile = getattr(n.user, "profile", None) if n.user_id else None
-    return profile.language if profile is not None else settings.LANGUAGE_CODE
+    """The recipient's language; for a mail to an address with no account (an invitation), the
+    language of the member who had it sent."""
+    for user in (n.user if n.user_id else None, n.sent_by if n.sent_by_id else None):
+        profile = getattr(user, "profile", None)
+        if profile is not None:
+            return profile.language
+    return settings.LANGUAGE_CODE
 
 
 def _local_times(turn: dict[str, Any], zone: zoneinfo.ZoneInfo) -> None:
@@ -205,6 +212,9 @@ def build_context(n: Notification) -> dict[str, Any]:
         ctx["unsubscribe_url"] = site_url(reverse("notifications:unsubscribe", args=[token]))
     if n.prompt_id and ctx.get("choices"):
         _answerable(n, ctx, n.prompt_id)
+    for name in ("club", "seats"):  # a club's page, a game's seats (join requests, substitutes)
+        if ctx.get(f"{name}_path"):
+            ctx[f"{name}_url"] = site_url(ctx[f"{name}_path"])
     if ctx.get("confirm_path"):  # an address check's link
         ctx["confirm_url"] = site_url(ctx["confirm_path"])
     if n.kind == Kind.DIGEST:
@@ -217,9 +227,8 @@ def render_parts(n: Notification) -> tuple[str, str, str, dict[str, Any]]:
     """(subject, text, html, context) of a row rendered from its kind's templates."""
     ctx = build_context(n)
     profile = getattr(n.user, "profile", None) if n.user_id else None
-    language = profile.language if profile is not None else settings.LANGUAGE_CODE
     zone = profile.zone if profile is not None else None
-    with translation.override(language):
+    with translation.override(_language(n)):
         from django.utils import timezone
 
         if zone is not None:

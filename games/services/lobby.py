@@ -13,14 +13,12 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.mail import EmailMessage
 from django.db import transaction
-from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
-from accounts.selectors import blocks_between, display_name, display_names
+from accounts.selectors import blocks_between, display_names
 from refusals.errors import Refusal
 
 from .. import hooks, live
@@ -28,6 +26,7 @@ from ..errors import GameNotFound, InvalidRequest, NotAllowed, WrongStatus
 from ..models import AssistantDefault, Game, Seat, SecretAssignment
 from . import turns
 from .moves import _after_commit, _bump, _check_version, _locked_game, _require_status, _seat_of, _store_state
+from .notices import game_abandoned, game_context
 
 
 @transaction.atomic
@@ -181,13 +180,17 @@ def game_rematch(*, game_id: int, user: AbstractBaseUser, link_for: Any = None) 
     _after_commit(rematch, "created")
     others = [seat.user for seat in seats if seat.user_id != user.pk]
     if link_for is not None:
-        context = {"game_name": rematch.engine.name, "link": link_for(rematch)}
-        subject = " ".join(render_to_string("games/email/rematch_subject.txt", context).split())
-        body = render_to_string("games/email/rematch_message.txt", context)
+        context = {"game": game_context(rematch), "link": link_for(rematch)}
         for other in others:
             if other.email:
-                message = EmailMessage(subject, body, None, [other.email])
-                hooks.send_invitation(message=message, sent_by=user)
+                hooks.send_invitation(
+                    kind="rematch",
+                    sent_by=user,
+                    to_email=other.email,
+                    to_user=other,
+                    game=rematch,
+                    context=context,
+                )
     return rematch, True
 
 
@@ -224,6 +227,8 @@ def game_abandon(*, game_id: int, user: AbstractBaseUser, expected_version: int 
     _require_status(game, Game.Status.OPEN)
     game.status = Game.Status.ABANDONED
     _bump(game, "abandoned", "status")
+    others = [seat for seat in game.seats.all() if seat.user_id != user.pk]
+    game_abandoned(game, others, why="called_off")
     return game
 
 
@@ -388,10 +393,8 @@ def invite_send(*, game_id: int, user: AbstractBaseUser, email: str, link: str) 
         raise GameNotFound() from None
     _seat_of(game, list(game.seats.all()), user)
     _require_status(game, Game.Status.OPEN)
-    context = {"game_name": game.engine.name, "link": link, "inviter": display_name(user)}
-    subject = " ".join(render_to_string("games/email/invite_subject.txt", context).split())
-    body = render_to_string("games/email/invite_message.txt", context)
-    hooks.send_invitation(message=EmailMessage(subject, body, None, [email]), sent_by=user)
+    context = {"game": game_context(game), "link": link}
+    hooks.send_invitation(kind="game_invite", sent_by=user, to_email=email, game=game, context=context)
 
 
 def invite_token_matches(game: Game, token: str | None) -> bool:

@@ -52,7 +52,7 @@ from ..errors import (
 )
 from ..models import Action, Game, GameWrite, Seat
 from ..signals import game_changed, game_finished
-from . import turns
+from . import notices, turns
 from .turns import Play
 from .writes import note_writes
 
@@ -279,7 +279,7 @@ def game_resign(*, game_id: int, user: AbstractBaseUser, expected_version: int |
     seat.save(update_fields=["resigned"])
     if all(s.resigned or s.is_bot for s in seats):
         # Every player resigned: the game is abandoned (unrated), not auto-played to a rated end.
-        stop_game(game, seats, kind="abandoned")
+        stop_game(game, seats, kind="abandoned", why="resigned")
         return game
     rules = game.engine
     state = rules.from_json(game.snapshot)
@@ -519,9 +519,11 @@ def _game_write(write: _Write, now: datetime) -> GameWrite:
     )
 
 
-def stop_game(game: Game, seats: list[Seat], *, kind: str) -> None:
+def stop_game(game: Game, seats: list[Seat], *, kind: str, why: str) -> None:
     """Abandon a running game (the caller holds its row lock): nobody is waited for any more, no
-    result, no rating (`game_finished` is not sent); a `GameWrite` so its prompts are closed."""
+    result, no rating (`game_finished` is not sent); a `GameWrite` so its prompts are closed; each
+    player is told, and `why` ("vote": the players voted so, "cancelled": by an organiser,
+    "resigned": everyone resigned)."""
     now = timezone.now()
     game.status = Game.Status.ABANDONED
     game.finished_at = now
@@ -536,6 +538,7 @@ def stop_game(game: Game, seats: list[Seat], *, kind: str) -> None:
     live.publish_on_commit([(game, seats)])
     waiting.forget_waiting(seat.user_id for seat in seats)
     note_writes([GameWrite(game=game, version=game.version, kind=kind, created_at=now)], seats)
+    notices.game_abandoned(game, seats, why=why)
 
 
 def _bump(game: Game, kind: str, *fields: str) -> None:

@@ -25,12 +25,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import engine
+from accounts.selectors import display_name
 
 from .. import hooks, waiting
 from ..errors import GameNotFound, InvalidRequest, NotAllowed, WrongStatus
 from ..models import Game, GameVote, Seat, SeatChange
 from ..seats import free_bot_names
-from . import turns
+from . import notices, turns
 from .lobby import game_start, invite_token_matches
 from .moves import _bump, _check_version, _locked_game, _require_status, _store_state, stop_game
 
@@ -63,7 +64,7 @@ def seat_offer(
     *, game_id: int, user: AbstractBaseUser, seat_index: int, expected_version: int | None = None
 ) -> Game:
     """An organiser offers a seat whose player resigned or is absent (or a bot's) to a substitute."""
-    game, _seats, seat = _running_seat(game_id, seat_index, expected_version)
+    game, seats, seat = _running_seat(game_id, seat_index, expected_version)
     _require_organiser(game, user)
     if seat.offered:
         raise WrongStatus(_("That seat is already offered to a substitute."))
@@ -72,6 +73,7 @@ def seat_offer(
     seat.offered = True
     seat.save(update_fields=["offered"])
     _bump(game, "seat_offered")
+    notices.seat_offered(game, seats, seat)
     return game
 
 
@@ -125,7 +127,7 @@ def game_cancel(*, game_id: int, user: AbstractBaseUser, expected_version: int |
     _require_organiser(game, user)
     _check_version(game, expected_version)
     _require_status(game, Game.Status.RUNNING)
-    stop_game(game, seats, kind="abandoned")
+    stop_game(game, seats, kind="abandoned", why="cancelled")
     return game
 
 
@@ -167,7 +169,7 @@ def game_vote(
     if not carried:
         _bump(game, "voted")
     elif kind == GameVote.Kind.ABANDON:
-        stop_game(game, seats, kind="abandoned")
+        stop_game(game, seats, kind="abandoned", why="vote")
     else:
         _hand_to_bot(game, seats, seat)
     return game, carried
@@ -241,6 +243,8 @@ def _change_hands(
         to_bot=to_bot,
     )
     waiting.forget_waiting([seat.user_id])  # the player who held it (the new one is the write's)
+    to_name = display_name(to_user) if to_user is not None else to_bot
+    notices.seat_handed(game, seat, from_user_id=seat.user_id, to_name=to_name, to_bot=bool(to_bot))
     seat.user, seat.bot = to_user, to_bot
     seat.held_since = game.move_count
     seat.resigned = False

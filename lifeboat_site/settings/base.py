@@ -152,6 +152,8 @@ MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
 MFA_TOTP_ISSUER = "Lifeboat Club"
 LOGIN_REDIRECT_URL = "/"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# allauth's messages and mails ("Successfully signed in as ...") name players as others see them.
+ACCOUNT_USER_DISPLAY = "accounts.selectors.display_name"
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"

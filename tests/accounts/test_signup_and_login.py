@@ -136,3 +136,21 @@ def test_the_site_row_follows_site_url(settings):
     settings.SITE_URL = "https://play.lifeboat.example"
     site = sync_site()
     assert (site.domain, site.name) == ("play.lifeboat.example", "Lifeboat Club")
+
+
+def test_the_sign_in_message_and_the_confirmation_mail_name_the_player_as_others_see_them(client):
+    """Never the account's username, which players see nowhere else (issue 30)."""
+    sign_up(client, "ada@example.com")
+    user = User.objects.get(email="ada@example.com")
+    user.profile.display_name = "Ada Lovelace"
+    user.profile.save()
+    client.post(link_in(last_mail_to("ada@example.com"), "/accounts/confirm-email/"))
+    client.logout()
+    mail.outbox.clear()
+    response = sign_in(client, "ada@example.com")
+    page = client.get(response.url).content.decode()
+    assert "Successfully signed in as Ada Lovelace." in page
+    assert user.username not in page
+    client.post(reverse("account_email"), {"action_send": "", "email": "ada@example.com"})
+    for message in mail.outbox:
+        assert user.username not in message.body

@@ -1,5 +1,6 @@
 import pytest
 
+from accounts.selectors import display_name
 from clubs import selectors, services
 from clubs.models import Club, Invite, JoinRequest, Membership
 from games import selectors as game_selectors
@@ -7,6 +8,7 @@ from games import services as game_services
 from games.errors import GameNotFound, InvalidRequest, NotAllowed
 from games.models import Game
 from notifications.models import Notification
+from notifications.rendering import build_message
 from refusals.errors import Conflict, Forbidden, NotFound
 from tests.clubs.helpers import make_club, start_table
 from tests.factories import UserFactory
@@ -51,8 +53,10 @@ def test_email_invite_is_queued_in_the_outbox_and_works_once():
         club_id=club.pk, user=admin, email="friend@example.com", link_for=lambda i: f"https://x/{i.token}"
     )
     [queued] = Notification.objects.filter(to_email="friend@example.com")  # sent by the outbox
-    assert invite.token in queued.body_text
-    assert club.name in queued.subject
+    message = build_message(queued)  # worded when sent
+    assert invite.token in message.body
+    assert club.name in message.subject
+    assert display_name(admin) in message.body  # who invites
     services.invite_accept(token=invite.token, user=UserFactory())
     with pytest.raises(Conflict):
         services.invite_accept(token=invite.token, user=UserFactory())

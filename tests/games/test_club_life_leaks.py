@@ -12,6 +12,7 @@ from accounts.services import create_api_token
 from games import services
 from games.models import Game, Seat
 from notifications.models import Kind, Notification
+from notifications.rendering import build_message
 from tests.factories import UserFactory
 
 from .helpers import play_moves, start_game, state_of
@@ -55,11 +56,13 @@ def test_the_rematch_mail_and_section_show_nothing_of_the_new_game(
     rematch, _made = services.game_rematch(
         game_id=game.pk, user=users[0], link_for=lambda g: f"http://testserver/games/{g.pk}/"
     )
-    invitations = Notification.objects.filter(kind=Kind.INVITATION)
+    invitations = Notification.objects.filter(kind=Kind.REMATCH)
     assert sorted(invitations.values_list("to_email", flat=True)) == sorted(u.email for u in users[1:])
     for row in invitations:
-        assert str(rematch.seed) not in row.body_text
-        assert rematch.invite_token not in row.body_text  # they join without the private link
+        message = build_message(row)
+        for part in (message.body, message.alternatives[0][0]):
+            assert str(rematch.seed) not in part
+            assert rematch.invite_token not in part  # they join without the private link
     client.force_login(users[1])
     page = client.get(reverse("games:table", args=[game.pk])).content.decode()
     assert rematch.invite_token not in page

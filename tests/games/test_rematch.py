@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.selectors import display_name
 from accounts.services import create_api_token
 from clubs import services as club_services
 from clubs.models import Membership
@@ -19,6 +20,7 @@ from games import services
 from games.errors import GameNotFound, NotAllowed, WrongStatus
 from games.models import Game, Seat
 from notifications.models import Kind, Notification
+from notifications.rendering import build_message
 from tests.factories import PASSWORD, GameFactory, UserFactory
 
 from .helpers import start_game, state_of
@@ -56,10 +58,12 @@ def test_a_rematch_has_the_same_settings_and_invites_the_other_players():
     assert rematch.auto_start
     assert rematch.visibility == Game.Visibility.PRIVATE  # its seats wait for the same players
     assert list(rematch.seats.values_list("user_id", flat=True)) == [asker.pk]
-    invited = set(Notification.objects.filter(kind=Kind.INVITATION).values_list("to_email", flat=True))
+    invited = set(Notification.objects.filter(kind=Kind.REMATCH).values_list("to_email", flat=True))
     assert invited == {u.email for u in users if u != asker}
-    body = Notification.objects.filter(kind=Kind.INVITATION).first().body_text
-    assert f"http://x/{rematch.pk}/" in body
+    message = build_message(Notification.objects.filter(kind=Kind.REMATCH).first())
+    assert f"http://x/{rematch.pk}/" in message.body
+    assert "[Lifeboat Club]" in message.subject
+    assert display_name(asker) in message.subject  # who asked
 
 
 def test_the_other_players_join_without_a_link_and_it_starts_with_seats_drawn_anew():

@@ -4,6 +4,7 @@ from django.urls import reverse
 from accounts.models import Profile
 from games.models import Action, Game
 from notifications.models import Notification
+from notifications.rendering import build_message
 from tests.factories import GameFactory, UserFactory
 
 from .helpers import (
@@ -85,11 +86,12 @@ def test_invite_link_and_mail(client):
     client.post(reverse("games:invite", args=[game.pk]), {"email": "friend@example.com"})
     # Queued in the outbox (tests/notifications/test_invitations.py follows it to the wire).
     [queued] = Notification.objects.filter(to_email="friend@example.com")
-    assert f"?invite={game.invite_token}" in queued.body_text
+    message = build_message(queued)  # worded when sent
+    assert f"?invite={game.invite_token}" in message.body
     # the mail says who invites (by their display name, never their address)
-    assert "Captain Ahab invites you to a game of Lifeboats" in queued.subject
-    assert "Captain Ahab invites you to take a seat" in queued.body_text
-    assert game.created_by.email not in queued.body_text
+    assert "Captain Ahab invites you to a game of Lifeboats" in message.subject
+    assert "Captain Ahab invites you to take a seat" in message.body
+    assert game.created_by.email not in message.body
     stranger = UserFactory()
     client.force_login(stranger)
     assert client.get(table_url(game)).status_code == 404

@@ -9,7 +9,7 @@ from django.urls import reverse
 from accounts.models import Profile
 from clubs.models import Invite
 from games.models import Game
-from notifications.models import Kind, Notification, Status
+from notifications.models import INVITATION_KINDS, Kind, Notification, Status
 from tests.clubs.helpers import make_club
 from tests.factories import GameFactory
 
@@ -33,7 +33,7 @@ def test_a_game_invitation_is_sent_by_the_outbox_after_the_request(
     with django_capture_on_commit_callbacks(execute=True):
         response = invite_to_game(client, game, "friend@example.com")
     assert response.status_code == 302
-    [row] = Notification.objects.filter(kind=Kind.INVITATION)
+    [row] = Notification.objects.filter(kind=Kind.GAME_INVITE)
     assert (row.status, row.sent_by, row.to_email) == (Status.SENT, game.created_by, "friend@example.com")
     [message] = mail.outbox
     assert message.to == ["friend@example.com"]
@@ -48,7 +48,7 @@ def test_a_club_invitation_is_sent_by_the_outbox(client, django_capture_on_commi
     [invite] = Invite.objects.filter(email="friend@example.com")
     [message] = mail.outbox
     assert invite.token in message.body
-    assert Notification.objects.get(kind=Kind.INVITATION).status == Status.SENT
+    assert Notification.objects.get(kind=Kind.CLUB_INVITE).status == Status.SENT
 
 
 @override_settings(MAILERS=MAIL_SERVER_DOWN)
@@ -63,7 +63,7 @@ def test_with_the_mail_server_down_inviting_still_works_and_the_mail_waits(
     client.force_login(admin)
     with django_capture_on_commit_callbacks(execute=True):
         assert invite_to_club(client, club, "pal@example.com").status_code == 302
-    rows = Notification.objects.filter(kind=Kind.INVITATION)
+    rows = Notification.objects.filter(kind__in=INVITATION_KINDS)
     assert [r.status for r in rows] == [Status.PENDING, Status.PENDING]  # retried by the sweeper
     assert all("Connection refused" in r.last_error for r in rows)
 
@@ -84,7 +84,7 @@ def test_invitations_are_limited_per_member_and_day_across_games_and_clubs(
     for refused in (refused_game, refused_club):
         assert refused.status_code == 429
         assert "You have sent 3 invitations today" in refused.content.decode()
-    assert Notification.objects.filter(kind=Kind.INVITATION).count() == 3
+    assert Notification.objects.filter(kind__in=INVITATION_KINDS).count() == 3
     assert not Invite.objects.filter(email="e@example.com").exists()  # nothing made
     assert len(mail.outbox) == 3
 
