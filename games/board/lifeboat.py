@@ -12,6 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -110,7 +111,7 @@ class LifeboatBoard:
     row_stack_cards: list[Card]
     flare_reveal: list[str]
     row_log: list[str]
-    window: dict[str, Any] | None
+    window: dict[str, str] | None
     over: bool
     private: Private | None = None
     trade: TradeForm | None = None
@@ -119,6 +120,30 @@ class LifeboatBoard:
     sprite: str = ""
     #: The ids of the cards beside the picture a click may choose (the hand, the draft).
     pick_cards: frozenset[str] = frozenset()
+
+
+def window_line(window: dict[str, Any], who: Reader) -> str:
+    """Who an open window (a fight, a vote of thirst...) waits for, and who already answered, as
+    one sentence with the names listed after a colon (no verb to agree with "you")."""
+    kind = str(WINDOWS.get(window["kind"], window["kind"]))
+
+    def name(s: int) -> str:
+        return str(_("you")) if who.is_me(s) else who.character(s)
+
+    answered = [name(s) for s in window["answered"]]
+    waiting = [name(s) for s in window["seats"] if s not in window["answered"]]
+    if not waiting:
+        return _("%(kind)s: everyone has answered.") % {"kind": capfirst(kind)}
+    if not answered:
+        return _("%(kind)s: waiting for %(waiting)s.") % {
+            "kind": capfirst(kind),
+            "waiting": ", ".join(waiting),
+        }
+    return _("%(kind)s: waiting for %(waiting)s (already answered: %(answered)s).") % {
+        "kind": capfirst(kind),
+        "waiting": ", ".join(waiting),
+        "answered": ", ".join(answered),
+    }
 
 
 def _seat_pic(p: dict[str, Any], view: dict[str, Any], names: dict[int, str], reader: int | None) -> SeatPic:
@@ -173,15 +198,7 @@ def board(
     window = view.get("window")
     window_info = None
     if window:
-        window_info = {
-            "kind": str(WINDOWS.get(window["kind"], window["kind"])),
-            "answered": [_("you") if who.is_me(s) else who.character(s) for s in window["answered"]],
-            "waiting": [
-                _("you") if who.is_me(s) else who.character(s)
-                for s in window["seats"]
-                if s not in window["answered"]
-            ],
-        }
+        window_info = {"line": window_line(window, who)}
     over = view["phase"] == "over"
     # the Row stack the navigator sees is in the private corner; after the end everyone sees it
     shown_stack = (view.get("deck_order") or {}).get("row_stack")

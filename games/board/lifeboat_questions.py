@@ -116,7 +116,11 @@ def situation(view: dict[str, Any], names: dict[int, str]) -> list[str]:
     p = view["players"][seat]
     where = view["boat"].index(seat) + 1 if seat in view["boat"] else None
     lines = [
-        _("You are %(character)s (Size %(size)s, %(wounds)s wounds, %(condition)s).")
+        ngettext(
+            "You are %(character)s (Size %(size)s, %(wounds)s wound, %(condition)s).",
+            "You are %(character)s (Size %(size)s, %(wounds)s wounds, %(condition)s).",
+            p["wounds"],
+        )
         % {
             "character": character_name(p["character"], IN_SENTENCE),
             "size": p["size"],

@@ -15,8 +15,9 @@ from games import pictures
 
 from .log.lifeboats import player_name, vote_question
 from .names import (
-    FROM,
+    AS_COLOUR,
     IN,
+    OUT_OF,
     colour_name,
     island_name,
     rank_name,
@@ -117,7 +118,7 @@ def vote_card(face: pictures.CardFace) -> VoteCard:
     if card == "hat" or is_hat(card):
         name = _("Captain's hat")
     elif card:
-        name = colour_name(card_colour(card) if card.startswith("card-") else card)
+        name = colour_name(card_colour(card) if card.startswith("card-") else card, AS_COLOUR)
     else:
         name = ""
     return VoteCard(face.card, upper_first(name), face)
@@ -196,7 +197,7 @@ def board(
                 seat=p["seat"],
                 number=p["seat"] + 1,
                 name=names.get(p["seat"]) or seat_label(p["seat"]),
-                colour=colour_name(p["colour"]),
+                colour=colour_name(p["colour"], AS_COLOUR),
                 is_me=who.is_me(p["seat"]),
                 start=p["seat"] == view["start_player"],
                 hats=p["hats"],
@@ -228,7 +229,7 @@ def board(
             )
             % {
                 "who": upper_first(who.player(j["seat"]), names.values()),
-                "colour": colour_name(j["left"], FROM),
+                "colour": colour_name(j["left"], OUT_OF),
             }
             for j in view.get("jump", {}).get("jumpers", [])
         ],
@@ -283,8 +284,8 @@ def _private(view: dict[str, Any], who: Reader) -> Private | None:
         return None
     kind = (view.get("vote") or {}).get("kind", "")
     return Private(
-        colour=colour_name(you["colour"]),
-        cards=[colour_name(c) for c in you["hand"] if c != "hat"],
+        colour=colour_name(you["colour"], AS_COLOUR),
+        cards=[colour_name(c, AS_COLOUR) for c in you["hand"] if c != "hat"],
         hats=you["hats"],
         cast=who.choice(kind, you["cast"]) if you.get("cast") is not None else None,
     )
@@ -298,7 +299,7 @@ def question_text(view: dict[str, Any], kind: str) -> str | None:
         if vote.get("kind") == "eject":
             return _(
                 "Who loses a figure from the %(colour)s boat? Cast your vote card (face down; it is final)."
-            ) % {"colour": colour_name(vote.get("boat", ""))}
+            ) % {"colour": colour_name(vote.get("boat", ""), OUT_OF)}
         if vote.get("kind") == "leak":
             return _("Which boat springs a leak? Cast your vote card (face down; it is final).")
         return _("Which boat moves? Cast your vote card (face down; it is final).")
@@ -347,7 +348,7 @@ def results(view: dict[str, Any], names: dict[int, str], reader: int | None) -> 
                 seat=seat,
                 number=seat_number(seat) or 0,
                 player=names.get(seat) or seat_label(seat),
-                colour=colour_name(p["colour"]),
+                colour=colour_name(p["colour"], AS_COLOUR),
                 is_me=reader is not None and seat == reader,
                 score=scores[seat],
                 islands=islands,
@@ -361,7 +362,7 @@ def results(view: dict[str, Any], names: dict[int, str], reader: int | None) -> 
 
 def _cards_left(hand: list[str]) -> list[str]:
     """A player's vote cards left at the end: the colours, then the captain's hats counted."""
-    left = [colour_name(c) for c in hand if c != "hat"]
+    left = [colour_name(c, AS_COLOUR) for c in hand if c != "hat"]
     hats = hand.count("hat")
     if hats:
         left.append(ngettext("%(count)d captain's hat", "%(count)d captain's hats", hats) % {"count": hats})
@@ -392,7 +393,7 @@ def situation(view: dict[str, Any], names: dict[int, str]) -> list[str]:
         if t is not None and "leak" not in t and t["owner"] == seat
     ]
     ashore = sum(1 for i in view["islands"].values() for f in i["figures"] if f["owner"] == seat)
-    lines = [_("You play %(colour)s.") % {"colour": colour_name(you["colour"])}]
+    lines = [_("You play %(colour)s.") % {"colour": colour_name(you["colour"], AS_COLOUR)}]
     if at_sea:
         boats = ", ".join(
             _("%(rank)s in the %(colour)s boat")
@@ -411,7 +412,7 @@ def situation(view: dict[str, Any], names: dict[int, str]) -> list[str]:
         )
         % {"count": ashore, "points": me["points"]}
     )
-    cards = ", ".join(colour_name(c) for c in you["hand"] if c != "hat")
+    cards = ", ".join(colour_name(c, AS_COLOUR) for c in you["hand"] if c != "hat")
     lines.append(
         ngettext(
             "Your vote cards: %(cards)s, and %(hats)d captain's hat.",

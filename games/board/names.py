@@ -21,11 +21,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from engine.lifeboat.data import KIND, KINDS, NAVIGATION, VALUE
+from games.pictures.words import COLOURS_AS_COLOUR
 from games.pictures.words import upper_first as upper_first  # a sentence's first letter, for the games
 
 SUBJECT, IN_SENTENCE, OBJECT, TO, WITH, FROM = "subject", "in sentence", "object", "to", "with", "from"
 #: Where a figure is: "a sailor in the red boat" (Czech "v červeném člunu", not "z červeného").
 IN = "in"
+#: Out of a boat: Czech puts the preposition in ("z červeného", "ze zeleného", "ze žlutého"),
+#: as it changes with the colour's first sounds.
+OUT_OF = "out of"
+#: A colour named as a colour (a player's, a vote card's), not as a boat's.
+AS_COLOUR = "as colour"
 
 
 # -- Lifeboat: characters ------------------------------------------------------------------------
@@ -233,7 +239,16 @@ COLOURS_IN = {
     "orange": pgettext_lazy("lifeboats colour: in the boat", "orange"),
     "black": pgettext_lazy("lifeboats colour: in the boat", "black"),
 }
-COLOUR_FORMS = {FROM: COLOURS_FROM, IN: COLOURS_IN}
+COLOURS_OUT_OF = {
+    "red": pgettext_lazy("lifeboats colour: out of or from the boat, with Czech's z/ze", "red"),
+    "blue": pgettext_lazy("lifeboats colour: out of or from the boat, with Czech's z/ze", "blue"),
+    "green": pgettext_lazy("lifeboats colour: out of or from the boat, with Czech's z/ze", "green"),
+    "yellow": pgettext_lazy("lifeboats colour: out of or from the boat, with Czech's z/ze", "yellow"),
+    "purple": pgettext_lazy("lifeboats colour: out of or from the boat, with Czech's z/ze", "purple"),
+    "orange": pgettext_lazy("lifeboats colour: out of or from the boat, with Czech's z/ze", "orange"),
+    "black": pgettext_lazy("lifeboats colour: out of or from the boat, with Czech's z/ze", "black"),
+}
+COLOUR_FORMS = {FROM: COLOURS_FROM, IN: COLOURS_IN, AS_COLOUR: COLOURS_AS_COLOUR, OUT_OF: COLOURS_OUT_OF}
 
 
 def colour_name(colour: Any, form: str = SUBJECT) -> str:

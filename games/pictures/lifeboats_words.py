@@ -150,11 +150,18 @@ class BoardWords:
         sentences = []
         for p in view["players"]:
             seat = p["seat"]
-            text = self.said.gettext(
-                "%(player)s plays %(colour)s: %(hats)s of 3 captain's hats left, %(points)s points"
-            ) % {
-                "player": self.player(seat),
-                "colour": self.said.word(words.COLOUR_NAMES, p["colour"]),
+            plays = (
+                self.said.gettext(
+                    "%(player)s, you play %(colour)s: %(hats)s of 3 captain's hats left, %(points)s points"
+                )
+                if seat == self.me
+                else self.said.gettext(
+                    "%(player)s plays %(colour)s: %(hats)s of 3 captain's hats left, %(points)s points"
+                )
+            )
+            text = plays % {
+                "player": self.names.get(seat) or self.said.gettext("Seat %(n)s") % {"n": seat + 1},
+                "colour": self.said.word(words.COLOURS_AS_COLOUR, p["colour"]),
                 "hats": p["hats"],
                 "points": p["points"],
             }
@@ -196,6 +203,9 @@ class BoardWords:
                 else self.said.word(words.COLOUR_NAMES, c)
                 for c in among
             )
+            if vote["decider"] == self.me:
+                decides = self.said.gettext("The vote, %(question)s: you decide among %(choices)s.")
+                return [decides % {"question": question, "choices": choices}]
             return [
                 self.said.gettext("The vote, %(question)s: %(player)s decides among %(choices)s.")
                 % {"question": question, "player": self.player(vote["decider"]), "choices": choices}
@@ -214,7 +224,7 @@ class BoardWords:
                 if card is None
                 else self.said.gettext("a captain's hat")
                 if card == "hat"
-                else self.said.word(words.COLOUR_NAMES, card)
+                else self.said.word(words.COLOURS_AS_COLOUR, card)
             )
             cards.append(
                 self.said.gettext("%(player)s: %(card)s")

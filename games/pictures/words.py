@@ -106,6 +106,18 @@ COLOUR_NAMES: dict[str, Promise] = {
     "black": pgettext_lazy("lifeboats colour", "black"),
 }
 
+#: A colour named as a colour: a player's colour, a vote card (Czech: feminine, "barva", "karta":
+#: "zelená"; the boat's colour is masculine, "zelený člun").
+COLOURS_AS_COLOUR: dict[str, Promise] = {
+    "red": pgettext_lazy("lifeboats colour: a player's colour or a vote card", "red"),
+    "blue": pgettext_lazy("lifeboats colour: a player's colour or a vote card", "blue"),
+    "green": pgettext_lazy("lifeboats colour: a player's colour or a vote card", "green"),
+    "yellow": pgettext_lazy("lifeboats colour: a player's colour or a vote card", "yellow"),
+    "purple": pgettext_lazy("lifeboats colour: a player's colour or a vote card", "purple"),
+    "orange": pgettext_lazy("lifeboats colour: a player's colour or a vote card", "orange"),
+    "black": pgettext_lazy("lifeboats colour: a player's colour or a vote card", "black"),
+}
+
 #: The letter on a boat, a figure and a vote card of each colour (unique within a language).
 COLOUR_LETTERS: dict[str, Promise] = {
     "red": pgettext_lazy("lifeboats colour letter", "R"),

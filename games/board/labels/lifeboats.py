@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from engine.lifeboats.data import PLAYER_COLOURS
 
-from ..names import FROM, colour_name, island_name
+from ..names import FROM, OUT_OF, colour_name, island_name
 
 View = dict[str, Any]
 Action = dict[str, Any]
@@ -69,7 +69,7 @@ def decide(view: View, a: Action) -> str:
 
 
 def jump_out(view: View, a: Action) -> str:
-    colour = colour_name(a.get("boat", ""), FROM)
+    colour = colour_name(a.get("boat", ""), OUT_OF)
     if a.get("rank") == "officer":
         return _("Take an officer out of the %(colour)s boat") % {"colour": colour}
     return _("Take a sailor out of the %(colour)s boat") % {"colour": colour}

@@ -10,7 +10,7 @@ from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from engine.lifeboats.data import PLAYER_COLOURS
 
-from ..names import FROM, colour_name, island_name, seat_label
+from ..names import AS_COLOUR, FROM, OUT_OF, colour_name, island_name, seat_label
 from .words import Event, Words
 
 PHASES = {
@@ -40,7 +40,7 @@ def player_name(seat: Any, names: dict[int, str]) -> str:
     name = names[seat] if seat in names else seat_label(seat)
     return pgettext("lifeboats player", "%(name)s (%(colour)s)") % {
         "name": name,
-        "colour": colour_name(PLAYER_COLOURS[seat]),
+        "colour": colour_name(PLAYER_COLOURS[seat], AS_COLOUR),
     }
 
 
@@ -229,7 +229,7 @@ class LifeboatsWords(Words):
         }
 
     def ejected(self, ev: Event) -> str:
-        values = {"who": self.Name(ev["seat"]), "boat": colour_name(ev["boat"], FROM)}
+        values = {"who": self.Name(ev["seat"]), "boat": colour_name(ev["boat"], OUT_OF)}
         officer = ev["rank"] == "officer"
         if self.is_me(ev["seat"]):
             if officer:
@@ -268,7 +268,7 @@ class LifeboatsWords(Words):
 
     # -- changing boats ------------------------------------------------------------------------
     def jumped_out(self, ev: Event) -> str:
-        values = {"who": self.Name(ev["seat"]), "boat": colour_name(ev["boat"], FROM)}
+        values = {"who": self.Name(ev["seat"]), "boat": colour_name(ev["boat"], OUT_OF)}
         officer = ev["rank"] == "officer"
         if self.is_me(ev["seat"]):
             text = (

@@ -245,8 +245,8 @@ def test_players_show_hats_points_and_whether_they_have_voted_not_what():
     voted = view["vote"]["cast"]
     assert voted
     for seat in view["vote"]["eligible"]:
-        reader = ", you" if seat == 0 else ""
-        sentence = board.description.split(f"{NAMES[seat]}{reader} plays ", 1)[1].split(".")[0]
+        plays = ", you play " if seat == 0 else " plays "
+        sentence = board.description.split(f"{NAMES[seat]}{plays}", 1)[1].split(".")[0]
         assert ("has voted" if seat in voted else "has not voted yet") in sentence
     cast_by_others = [LBS.view(state, s)["you"]["cast_id"] for s in voted if s != 0]
     assert cast_by_others
