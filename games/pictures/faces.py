@@ -211,7 +211,7 @@ def lifeboats_card(card: str | None) -> CardFace:
     return CardFace(
         card,
         vote_face(colour),
-        gettext("Vote card: %(colour)s") % {"colour": words.word(words.COLOUR_NAMES, colour)},
+        gettext("Vote card: %(colour)s") % {"colour": words.word(words.COLOURS_AS_COLOUR, colour)},
     )
 
 
@@ -478,7 +478,7 @@ def draw_character(slug: str) -> Markup:
 def draw_vote(colour: str) -> Markup:
     fill = GAME_FILL[colour]
     letter = words.word(words.COLOUR_LETTERS, colour)
-    name = words.upper_first(words.word(words.COLOUR_NAMES, colour))
+    name = words.upper_first(words.word(words.COLOURS_AS_COLOUR, colour))
     return join(
         [
             _frame(fill, band=30),
