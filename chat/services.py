@@ -11,6 +11,7 @@ from accounts.selectors import blocks_between, display_name
 from games import hooks
 from games.errors import GameNotFound, InvalidRequest, NotAllowed, WrongStatus
 from games.models import Game, Seat
+from games.services.notices import game_context
 
 from .models import MAX_LENGTH, ChatMessage
 from .signals import chat_posted
@@ -87,7 +88,7 @@ def _announce(message: ChatMessage, game: Game, user_id: int) -> None:
         game=game,
         seat_index=message.recipient_seat,
         context={
-            "game": {"id": game.pk, "slug": game.slug, "name": game.engine.name, "version": game.version},
+            "game": game_context(game),
             "author": display_name(message.author),
             "text": message.text,
             "message": message.pk,

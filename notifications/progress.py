@@ -28,6 +28,7 @@ from games.bulk import update_in_groups
 from games.models import Action, Game, Seat
 from games.selectors import GameRead
 from games.services import deadline_postpone, deadlines_due_now
+from games.services.notices import game_context
 from games.services.turns import idle_limit
 from games.tasks import enqueue_autoplay
 
@@ -36,7 +37,7 @@ from .models import Kind, Notification, Prompt, SeatStatus, Vacation
 from .outbox import create_rows, due_now, enqueue_marked_on_commit
 from .progress_batch import Effects, GameProgress, Table
 from .progress_mails import announce_trade_offers, mail_end, mail_prompt, mail_start, push_prompt
-from .prompts import away, distinct_choices, game_context, retime_prompt
+from .prompts import away, distinct_choices, retime_prompt
 from .selectors import forget_notices
 
 #: How many of the latest actions a prompt mail looks back through for "what happened".
@@ -154,7 +155,7 @@ def _table(write: GameProgress, seats: list[dict[str, Any]], statuses: dict[int,
         seats=seats,
         by_index={s["index"]: s for s in seats},
         statuses=statuses,
-        ctx=game_context(game, read.rules),
+        ctx=game_context(game),
     )
 
 

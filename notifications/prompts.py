@@ -15,7 +15,7 @@ from typing import Any
 from django.conf import settings
 
 import engine
-from games.models import Action, Game
+from games.models import Action
 from games.recent import helped_by
 from games.selectors import GameRead
 
@@ -73,10 +73,6 @@ def retime_prompt(prompt: Prompt, now: dt.datetime) -> None:
 
 
 # -- what a game mail shows -------------------------------------------------------------------
-def game_context(game: Game, rules: engine.Game) -> dict[str, Any]:
-    return {"id": game.pk, "slug": game.slug, "name": rules.name, "version": game.version}
-
-
 def away(seats: list[dict[str, Any]], names: dict[int, str]) -> list[dict[str, Any]]:
     """Players on vacation or marked absent: every player of the table sees this."""
     gone = [seat for seat in seats if seat["vacation_until"] is not None or seat.get("absent")]

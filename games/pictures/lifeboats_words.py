@@ -32,12 +32,16 @@ class BoardWords:
         self.said = words.Said()
 
     # -- names ---------------------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        """The seat's player, by name (or by seat number)."""
+        name = self.names.get(seat)
+        return self.said.gettext("Seat %(n)s") % {"n": seat + 1} if name is None else name
+
     def player(self, seat: int | None) -> str:
+        """The seat's player as a sentence's subject or object; "<name>, you" for the reader."""
         if seat is None:
             return self.said.gettext("nobody")
-        name = self.names.get(seat)
-        if name is None:
-            name = self.said.gettext("Seat %(n)s") % {"n": seat + 1}
+        name = self.name(seat)
         return self.said.gettext("%(name)s, you") % {"name": name} if seat == self.me else name
 
     def letter(self, colour: str) -> str:
@@ -160,7 +164,7 @@ class BoardWords:
                 )
             )
             text = plays % {
-                "player": self.names.get(seat) or self.said.gettext("Seat %(n)s") % {"n": seat + 1},
+                "player": self.name(seat),
                 "colour": self.said.word(words.COLOURS_AS_COLOUR, p["colour"]),
                 "hats": p["hats"],
                 "points": p["points"],

@@ -15,8 +15,9 @@ from ..models import Game, Seat
 
 
 def game_context(game: Game) -> dict[str, Any]:
-    """What a mail says of a game: its id, game and name (`[Lifeboat Club] Lifeboat #12: ...`)."""
-    return {"id": game.pk, "slug": game.slug, "name": game.engine.name}
+    """What a mail says of a game, for every mail of one (prompts, notices, invitations): its id,
+    game and name (`[Lifeboat Club] Lifeboat #12: ...`) and the version it was written at."""
+    return {"id": game.pk, "slug": game.slug, "name": game.engine.name, "version": game.version}
 
 
 def game_abandoned(game: Game, seats: list[Seat], *, why: str) -> None:
@@ -35,14 +36,13 @@ def game_abandoned(game: Game, seats: list[Seat], *, why: str) -> None:
 def seat_offered(game: Game, seats: list[Seat], seat: Seat) -> None:
     """A club game's seat offered to substitutes: its club's members who might take it (not
     seated at the game, and no block either way with anyone who is) are told where."""
-    seated = {s.user_id for s in seats if s.user_id is not None}
     if game.club_id is None:
         return
+    seated = {s.user_id for s in seats if s.user_id is not None}
     kept_apart = blocked_with(user_ids=seated)
-    club_name = game.club.name if game.club_id else ""
     context = {
         "game": game_context(game),
-        "club_name": club_name,
+        "club_name": game.club.name,
         "seats_path": reverse("games:seats", args=[game.pk]),
     }
     for user_id in sorted(set(hooks.club_member_ids(club_id=game.club_id)) - seated - kept_apart):
