@@ -17,6 +17,7 @@ The batch's data (`GameProgress`, each game's `Table`, the `Effects` gathered) i
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
 
 from django.db import models, transaction
@@ -222,12 +223,15 @@ def _prompt_seat(effects: Effects, table: Table, seat: dict[str, Any], status: S
         if extended > due_at:  # a deadline met while away starts after the vacation
             deadline_postpone(seat_id=seat["pk"], due_at=extended)
             due_at = extended
-    legal = distinct_choices(table.read, index, table.read.legal(index))
+
+    def choices() -> list[Any]:  # worded in every language: only for a prompt to be made or compared
+        return distinct_choices(table.read, index, table.read.legal(index))
+
     prompt = status.open_prompt
     if (
         prompt is not None
         and prompt.user_id == seat["user_id"]  # a seat that changed hands is asked afresh
-        and _same_decision(seat, prompt, legal, acted=index in table.write.acted_seats)
+        and _same_decision(seat, prompt, choices, acted=index in table.write.acted_seats)
     ):
         effects.kept.setdefault(game.version, []).append(prompt.pk)  # the same decision: no new mail
         if prompt.due_at != due_at:
@@ -242,23 +246,25 @@ def _prompt_seat(effects: Effects, table: Table, seat: dict[str, Any], status: S
         user_id=seat["user_id"],
         version=game.version,
         valid_version=game.version,
-        actions=legal,
+        actions=choices(),
         issued_at=effects.now,
         due_at=due_at,
     )
     effects.fresh.append((prompt, table))
 
 
-def _same_decision(seat: dict[str, Any], prompt: Prompt, legal: list[Any], *, acted: bool) -> bool:
+def _same_decision(
+    seat: dict[str, Any], prompt: Prompt, choices: Callable[[], list[Any]], *, acted: bool
+) -> bool:
     """Whether the seat's open prompt still asks what the seat is asked now: its decision
     (`games.decisions`, noted by the write) began no later than the prompt. An any-time action
     (a card played face up, a trade offer) leaves a decision running, whoever made it, so it asks
     nothing new; the prompt's numbered choices stay as mailed (one no longer legal is refused when
     chosen). A seat with no decision noted (written before decisions were kept) falls back to
-    comparing its legal actions."""
+    comparing its distinct choices (`choices()`)."""
     if seat["decision"]:
         return bool(seat["decision_since"] <= prompt.version)
-    return not acted and prompt.actions == legal
+    return not acted and prompt.actions == choices()
 
 
 def _issue_prompts(effects: Effects, tables: list[Table]) -> None:
