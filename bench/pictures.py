@@ -23,8 +23,10 @@ import throwaway_site
 throwaway_site.start()
 
 import engine  # noqa: E402
-from games import pictures  # noqa: E402
-from games.pictures.sprite import GAMES, draw_sprite, languages  # noqa: E402
+from games.lifeboat.picture import lifeboat_board  # noqa: E402
+from games.lifeboats.picture import lifeboats_board  # noqa: E402
+from games.pictures.sprite import languages  # noqa: E402
+from games.sprites import GAMES, draw_sprite  # noqa: E402
 from tests.games.pictures.moments import middle  # noqa: E402
 
 NAMES = {0: "Anna Kovács", 1: "Bence", 2: "Csilla Horváth", 3: "Dávid", 4: "Eliška Nováková", 5: "František"}
@@ -49,7 +51,8 @@ def median_ms(draw: Callable[[], object], rounds: int) -> float:
 def old_board(slug: str, view: dict) -> Callable[[], str]:
     """The table's present picture (presenter and SVG), for comparison."""
     from games import i18n
-    from games.board import lifeboat, lifeboats
+    from games.lifeboat import presenter as lifeboat
+    from games.lifeboats import presenter as lifeboats
 
     module = lifeboat if slug == "lifeboat" else lifeboats
 
@@ -61,7 +64,7 @@ def old_board(slug: str, view: dict) -> Callable[[], str]:
 
 
 def board_drawer(slug: str, view: dict, sprite: str) -> Callable[[], object]:
-    board = pictures.lifeboat_board if slug == "lifeboat" else pictures.lifeboats_board
+    board = lifeboat_board if slug == "lifeboat" else lifeboats_board
     return lambda: board(view, NAMES, sprite=sprite)
 
 

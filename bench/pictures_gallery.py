@@ -24,9 +24,11 @@ from django.utils import translation  # noqa: E402
 from django.utils.html import escape  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from games import pictures  # noqa: E402
+from games.lifeboat.picture import lifeboat_board  # noqa: E402
+from games.lifeboats.picture import lifeboats_board  # noqa: E402
 from games.pictures import faces  # noqa: E402
-from games.pictures.sprite import draw_sprite  # noqa: E402
+from games.presentations import presentation  # noqa: E402
+from games.sprites import draw_sprite  # noqa: E402
 from tests.games.pictures import moments  # noqa: E402
 
 CHROMIUM_ARGS = [
@@ -61,7 +63,7 @@ def face_figure(face: faces.CardFace, sprite: str) -> str:
 
 
 def faces_section(game: str, sprite: str, small: bool = False) -> str:
-    ids = list(faces.FACES[game]())
+    ids = list(presentation(game).sprite_faces())
     cards = [faces.CardFace(None, face, face) for face in ids]
     return (
         f'<div class="faces{" small" if small else ""}">'
@@ -89,13 +91,13 @@ def page(language: str) -> str:
         parts.append(f"<h2>At 60 px</h2>{faces_section('lifeboat', lb, small=True)}</section>")
         parts.append("<section id='lifeboat'>")
         for name, view in moments.lifeboat_moments():
-            svg = pictures.lifeboat_board(view, NAMES, sprite=lb, changed=moments.sample_changes(view))
+            svg = lifeboat_board(view, NAMES, sprite=lb, changed=moments.sample_changes(view))
             parts.append(
                 f"<div class='board' id='lifeboat-{slug(name)}'><h2>Lifeboat: {escape(name)}</h2>{svg}</div>"
             )
         parts.append("</section><section id='lifeboats'>")
         for name, view in moments.lifeboats_moments():
-            svg = pictures.lifeboats_board(view, NAMES, sprite=lbs, changed=moments.sample_changes(view))
+            svg = lifeboats_board(view, NAMES, sprite=lbs, changed=moments.sample_changes(view))
             parts.append(
                 f"<div class='board' id='lifeboats-{slug(name)}'>"
                 f"<h2>Lifeboats: {escape(name)}</h2>{svg}</div>"

@@ -31,8 +31,8 @@ from django.template.loader import render_to_string  # noqa: E402
 from django.test import RequestFactory  # noqa: E402
 
 from games import selectors, services  # noqa: E402
-from games.board import present_table  # noqa: E402
 from games.models import Game  # noqa: E402
+from games.present import present_table  # noqa: E402
 from notifications import rendering  # noqa: E402
 from notifications.models import Kind, Notification  # noqa: E402
 from notifications.presenting import present_mail  # noqa: E402

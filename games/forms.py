@@ -7,10 +7,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import engine
+from games.presentations import kind_name, learn_links, presentation
 
 from . import payloads
-from .board.kinds import kind_name
-from .board.options import CHOICES, option_text, value_text
+from .board.options import option_text, value_text
 from .errors import InvalidRequest
 from .models import Game
 
@@ -76,9 +76,9 @@ class GameOptionsForm(forms.Form):
                 field_class = OPTION_FIELDS.get(type(default))
                 if field_class is None:
                     continue
-                text = option_text(slug, option)
+                text = option_text(presentation(slug).OPTIONS, option)
                 name = option_field_name(slug, option)
-                choices = CHOICES.get((slug, option))
+                choices = presentation(slug).OPTION_CHOICES.get(option)
                 if choices:
                     self.fields[name] = forms.TypedChoiceField(
                         label=text.label,
@@ -136,6 +136,12 @@ class GameCreateForm(GameOptionsForm):
     """Game, player count, pace, visibility, starting by itself, and the chosen game's options."""
 
     game = forms.ChoiceField(label=_("Game"))
+
+    @property
+    def learn_links(self) -> list[tuple[str, str]]:
+        """Each game's How to play page (slug, title), for a newcomer choosing a game."""
+        return learn_links()
+
     num_players = forms.IntegerField(label=_("Players"), min_value=1, max_value=20, initial=DEFAULT_PLAYERS)
     pace = forms.ChoiceField(label=_("Pace"), choices=Game.Pace.choices, initial=Game.Pace.HOURS_24)
     visibility = forms.ChoiceField(

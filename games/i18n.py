@@ -14,12 +14,12 @@ from typing import Any
 from django.conf import settings
 from django.utils import translation
 
-from .board.labels import label
-from .board.log import Played, lines
-from .board.names import card_name
+from games.presentations import label
+
+from .board.log import Played
+from .present import news
 
 __all__ = [
-    "card_name",
     "describe_action",
     "labels_by_language_all",
     "log_lines_by_language",
@@ -53,5 +53,5 @@ def log_lines_by_language(
     out: dict[str, list[str]] = {}
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
-            out[code] = lines(slug, played, view, names, view.get("seat"))
+            out[code] = news(slug, played, view, names, view.get("seat"))
     return out

@@ -22,9 +22,9 @@ import engine
 from accounts.middleware import without_user_preferences
 from games import live, selectors
 from games.board import prompt
-from games.board.rules import REFERENCES as RULES
 from games.errors import GameNotFound, InvalidRequest, StaleVersion
 from games.payloads import small_int
+from games.presentations import PRESENTATIONS, presentation
 from games.views import handles_game_errors, play_move, vary_on_htmx
 
 #: The client event the table listens for to fetch its fragment again.
@@ -56,13 +56,16 @@ def version(request: HttpRequest, game_id: int) -> HttpResponse:
 @vary_on_htmx
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
     """The rules help of a game: a page of its own, or under htmx the fragment the table loads."""
-    if slug not in RULES:
+    if slug not in PRESENTATIONS:
         raise Http404()
-    template = f"games/rules_{slug}.html"
+    template = f"games/{slug}/rules.html"
+    rules = presentation(slug).rules_reference()
     if request.htmx:
-        return render(request, template)
+        return render(request, template, {"rules": rules})
     return render(
-        request, "games/rules_page.html", {"template": template, "name": engine.get_game(slug).name}
+        request,
+        "games/rules_page.html",
+        {"template": template, "rules": rules, "name": engine.get_game(slug).name},
     )
 
 

@@ -33,11 +33,11 @@ from refusals.errors import Refusal
 from refusals.http import refusal
 
 from . import payloads, selectors, services, waiting
-from .board import present_table
 from .errors import InvalidRequest, WrongStatus
 from .forms import ActionForm, GameCreateForm, InviteForm, SeatForm, VersionForm, cleaned_or_error
 from .models import Action, Game, game_cache_name
 from .payloads import small_int
+from .present import present_table
 
 TABLE_TEMPLATE = "games/table.html"
 #: How long a rendered `#table` stays in the shared cache. A write bumps the game's version, so

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.board.log import Played
-from games.board.present import GAMES, news, present_results, present_situation
+from games.present import news, present_results, present_situation
+from games.presentations import PRESENTATIONS
 from games.seats import bot_name
 
 
@@ -32,7 +33,7 @@ def present_mail(ctx: dict[str, Any], actions: list[dict[str, Any]] | None = Non
     (or of a game the presenters do not know). `actions`: a prompt's numbered choices."""
     game, view = ctx.get("game") or {}, ctx.get("view")
     slug = game.get("slug")
-    if not isinstance(view, dict) or slug not in GAMES:
+    if not isinstance(view, dict) or slug not in PRESENTATIONS:
         return {}
     names = _names(ctx)
     reader = view.get("seat")
@@ -40,9 +41,9 @@ def present_mail(ctx: dict[str, Any], actions: list[dict[str, Any]] | None = Non
     out: dict[str, Any] = {
         "situation": situation,
         "final": present_results(slug, view, names, reader),
-        "board_picture": f"notifications/email/_picture_{slug}.html",
-        "results_html": f"notifications/email/_results_{slug}.html",
-        "results_text": f"notifications/email/_results_{slug}.txt",
+        "board_picture": f"notifications/email/{slug}/picture.html",
+        "results_html": f"notifications/email/{slug}/results.html",
+        "results_text": f"notifications/email/{slug}/results.txt",
     }
     if ctx.get("news") is not None:
         played = [

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, F, Q
 
 import engine
-from games.board.names import character_name
+from games.lifeboat.names import character_name
 from games.models import Action
 
 from .chart import rating_svg

@@ -7,8 +7,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 import engine
-from games.board import present_board, present_results
-from games.board.log import Played, sections
+from games.board.log import Played
+from games.present import board_template, log_sections, present_board, present_results, private_template
+from games.presentations import learn_links
 from refusals.errors import Invalid
 from refusals.http import handles_refusals
 
@@ -43,9 +44,9 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "replay": data,
         "b": board,
         "results": present_results(data.slug, data.view, names, data.reader),
-        "board_template": f"games/table.html#board_{data.slug}",
-        "private_template": f"games/table.html#private_{data.slug}",
-        "log": sections(data.slug, [Played(seat=None, events=data.log)], data.view, names, data.reader),
+        "board_template": board_template(data.slug),
+        "private_template": private_template(data.slug),
+        "log": log_sections(data.slug, [Played(seat=None, events=data.log)], data.view, names, data.reader),
         "seat_param": "spectator" if data.seat is None else str(data.seat),
         "seen_by": None if data.seat is None else data.seat + 1,
         "as_reader": data.seat == data.reader,
@@ -86,12 +87,13 @@ def learn(request: HttpRequest, slug: str) -> HttpResponse:
         "lesson": lesson,
         "name": engine.get_game(slug).name,
         "slug": slug,
+        "others": [(s, title) for s, title in learn_links(but=slug) if s in tutorial.DEMOS],
         "players": lesson.demo.names,
         "b": present_board(slug, lesson.view, names, None),
         "results": present_results(slug, lesson.view, names, None),
-        "board_template": f"games/table.html#board_{slug}",
-        "private_template": f"games/table.html#private_{slug}",
-        "log": sections(slug, [Played(seat=None, events=lesson.log)], lesson.view, names, None),
+        "board_template": board_template(slug),
+        "private_template": private_template(slug),
+        "log": log_sections(slug, [Played(seat=None, events=lesson.log)], lesson.view, names, None),
         "seen_by": tutorial.SEAT + 1,
         "as_reader": False,
     }

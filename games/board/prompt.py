@@ -13,43 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
 #: Offered through the trade form instead of one button per listed gift.
 FORM_TYPES = frozenset({"offer_trade"})
 
 BUTTONS_UP_TO = 4
 RADIOS_UP_TO = 12
-
-#: The question each action type answers, where the game's presenter has no better wording.
-QUESTIONS: dict[str, Any] = {
-    # Lifeboat
-    "keep": _("Which card do you keep? The rest are passed on."),
-    "nothing": _("Your action"),
-    "row": _("Your action"),
-    "flare": _("Your action"),
-    "parasol": _("Your action"),
-    "swap": _("Your action"),
-    "mug": _("Your action"),
-    "medkit": _("Your action"),
-    "place_rowed": _("Which cards go on the Row stack? The rest go to the bottom of the deck."),
-    "accept": _("Accept, or refuse and fight?"),
-    "refuse": _("Accept, or refuse and fight?"),
-    "fight": _("The fight: which side, and which weapons?"),
-    "compass": _("Navigation"),
-    "navigate": _("Which Navigation card do you play?"),
-    "react": _("Someone goes overboard: how do you react?"),
-    "water": _("Who gets your Water?"),
-    "play": _("Play a card face up"),
-    "answer_trade": _("A trade offer to you"),
-    # Lifeboats
-    "place_boat": _("Where does your boat go?"),
-    "place_figure": _("Where does your next figure sit?"),
-    "vote": _("Cast your vote card (face down; it is final)"),
-    "decide": _("You decide the result"),
-    "jump_out": _("Which figure leaves its boat?"),
-    "jump_in": _("Which boat does your figure board?"),
-}
 
 
 @dataclass
@@ -116,7 +84,7 @@ def _group(
     questions: dict[str, Question] = {}
     for action in actions:
         kind = str(action.get("type", ""))
-        text = (question(kind) if question else None) or str(QUESTIONS.get(kind, kind.replace("_", " ")))
+        text = (question(kind) if question else None) or kind.replace("_", " ")
         q = questions.get(text)
         if q is None:
             q = questions[text] = Question(key=kind, text=text)

@@ -1,34 +1,13 @@
-"""Pictures of the games as SVG, drawn only from a seat's engine view.
+"""Pictures of the games as SVG, drawn only from a seat's engine view: what every game's pictures
+share.
 
-- Card faces: `lifeboat_card(card_id)`, `lifeboats_card(card_id)`, `character_card(slug)` give a
-  `CardFace` (the card id, the sprite symbol, a sentence for screen readers); the faces
-  themselves are drawn once per game and language into a static sprite (`sprite_url(game)`).
-- Boards: `lifeboat_board(view, names, sprite=...)` and `lifeboats_board(view, names)` return
-  inline SVG (a `SafeString`) with a title and description, `data-*` hooks on every part a
-  player might choose, and markers on the parts listed as changed.
-- `lifeboat_cards(view)`, `lifeboats_cards(view)`: the cards a view shows beside the board
-  (hand, draft, Row stack, reveal, ...), as `CardFace`s for a template.
-- `changes(slug, before, after)`: the part keys that differ between two views of one seat.
-- `choices(slug, view, legal)`: part key -> the legal actions a click on that part would take.
+- `markup` (safe SVG elements), `fit` (text fitted into a width), `icons`, `palette`, `words`
+  (the names pictures write), `hooks` (the `data-*` hooks and marks on a picture's parts).
+- `faces`: a card as a picture shows it (`CardFace`), the frame and words every face uses, backs.
+- `pieces`: the shared sprite pieces and `use`.
+- `sprite`: where a game's sprite is (`sprite_url(game)`); `games.sprites` draws the files.
+
+Each game draws its own board, faces and pieces in its package (`games/<slug>/picture.py`,
+`faces.py`, `pieces.py`), and says there which parts a click chooses and which changed
+(`parts.py`).
 """
-
-from .changes import changes
-from .choices import choices
-from .faces import CardFace, character_card, lifeboat_card, lifeboats_card
-from .lifeboat import lifeboat_board, lifeboat_cards
-from .lifeboats import lifeboats_board, lifeboats_cards
-from .sprite import sprite_url
-
-__all__ = [
-    "CardFace",
-    "changes",
-    "character_card",
-    "choices",
-    "lifeboat_board",
-    "lifeboat_card",
-    "lifeboat_cards",
-    "lifeboats_board",
-    "lifeboats_card",
-    "lifeboats_cards",
-    "sprite_url",
-]

@@ -1,5 +1,5 @@
-"""The card sprites: every face of a game drawn once as `<symbol>`s, with the pieces its board
-draws many times (`pieces.py`), one file per game and language.
+"""Where a game's card sprite is: every face of the game drawn once as `<symbol>`s, with the
+pieces its board draws many times, one file per game and language (`games.sprites` draws them).
 
 The files are static (`games/static/games/pictures/<game>-<language>.svg`), written by
 `manage.py draw_card_sprites` and committed; a test fails when one is out of date with the code
@@ -15,13 +15,8 @@ from django.conf import settings
 from django.templatetags.static import static
 from django.utils import translation
 
-from .faces import FACES, VIEWBOX
-from .fit import FONT
-from .lifeboats import board_pieces
-from .markup import el, join
-from .pieces import PIECES
+import engine
 
-GAMES: tuple[str, ...] = tuple(FACES)
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 
 
@@ -46,31 +41,5 @@ def sprite_language(language: str | None = None) -> str:
 
 def sprite_url(game: str, language: str | None = None) -> str:
     """The URL of `game`'s sprite in `language` (default: the active language)."""
-    if game not in FACES:
-        raise KeyError(game)
+    engine.get_game(game)  # KeyError for a game there is no sprite of
     return static(sprite_name(game, sprite_language(language)))
-
-
-def draw_sprite(game: str, language: str) -> str:
-    """Every face of `game` with its words in `language`, as one SVG document."""
-    with translation.override(language):
-        symbols = [
-            el("symbol", {"id": face, "viewBox": VIEWBOX, "font_family": FONT}, draw())
-            for face, draw in FACES[game]().items()
-        ]
-        symbols.extend(PIECES[game]())
-        if game == "lifeboats":
-            symbols.extend(board_pieces())
-    return '<svg xmlns="http://www.w3.org/2000/svg">' + join(symbols) + "</svg>\n"
-
-
-def write_sprites() -> list[Path]:
-    """Write every game's sprite in every language; returns the files written."""
-    written = []
-    for game in GAMES:
-        for language in languages():
-            path = sprite_path(game, language)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(draw_sprite(game, language), encoding="utf-8")
-            written.append(path)
-    return written

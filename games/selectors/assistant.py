@@ -8,8 +8,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from ..board.kinds import item_name, kind_name
-from ..board.labels import label
+from games.presentations import item_name, kind_name, label
+
 from ..board.prompt import action_json
 from ..models import AssistantDefault, Game, Seat
 

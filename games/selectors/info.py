@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 import engine
+from games.presentations import PRESENTATIONS, presentation
 
 from ..board.log import Played
 from ..board.options import ShownOption, game_options
@@ -65,7 +66,10 @@ class GameInfo:
     @property
     def shown_options(self) -> list[ShownOption]:
         """The game's options in words (label, explanation, value)."""
-        return game_options(self.slug, self.options)
+        if self.slug not in PRESENTATIONS:  # a game this site no longer shows: its options as named
+            return game_options({}, {}, self.options)
+        texts, defaults = presentation(self.slug).OPTIONS, engine.get_game(self.slug).options
+        return game_options(texts, defaults, self.options)
 
     @property
     def changed_options(self) -> list[ShownOption]:

@@ -13,9 +13,9 @@ from django.db.models import Exists, F, OuterRef
 
 import engine
 from accounts.selectors import display_names
+from games.presentations import label
 
 from .. import hooks, live
-from ..board.labels import label
 from ..board.log import Played
 from ..errors import GameNotFound
 from ..models import Action, Game, LearnPanelDismissal, Seat, game_cache_name

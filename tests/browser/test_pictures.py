@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 import engine
-from games import pictures
-from games.pictures.sprite import draw_sprite
+from games.lifeboat.faces import lifeboat_card
+from games.lifeboat.picture import lifeboat_board
+from games.lifeboats.picture import lifeboats_board
+from games.sprites import draw_sprite
 from tests.games.pictures.moments import LIFEBOAT, LIFEBOATS, play_to
 
 pytestmark = pytest.mark.browser
@@ -34,15 +36,15 @@ def page_html() -> str:
     hand = "".join(
         f'<svg class="pic-card" viewBox="0 0 100 140" role="img" aria-label="{f.label}" data-card="{f.card}">'
         f'<use href="/lifeboat.svg#{f.face}"/></svg>'
-        for f in map(pictures.lifeboat_card, ["prov-01", "prov-37", "nav-31", "love-kid"])
+        for f in map(lifeboat_card, ["prov-01", "prov-37", "nav-31", "love-kid"])
     )
     return (
         "<!doctype html><html lang=en><head><meta charset=utf-8>"
         "<meta name=viewport content='width=device-width, initial-scale=1'>"
         "<link rel=stylesheet href=/pictures.css></head><body>"
-        f"<div id=lb>{pictures.lifeboat_board(lb_view, NAMES, sprite='/lifeboat.svg')}</div>"
+        f"<div id=lb>{lifeboat_board(lb_view, NAMES, sprite='/lifeboat.svg')}</div>"
         f"<div id=hand>{hand}</div>"
-        f"<div id=lbs>{pictures.lifeboats_board(lbs_view, NAMES, sprite='/lifeboats.svg')}</div>"
+        f"<div id=lbs>{lifeboats_board(lbs_view, NAMES, sprite='/lifeboats.svg')}</div>"
         "</body></html>"
     )
 

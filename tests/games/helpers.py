@@ -11,7 +11,9 @@ from django.urls import reverse
 
 import engine
 from accounts.services import create_api_token
-from games import pictures, services
+from games import services
+from games.lifeboat.faces import lifeboat_card
+from games.lifeboats.faces import lifeboats_card
 from games.models import Game, Seat
 from games.pictures import faces
 from tests.factories import GameFactory, UserFactory
@@ -142,7 +144,7 @@ def card_ids_in(view: object) -> set[str]:
 
 def faces_of(slug: str, strings: set[str]) -> set[str]:
     """The sprite faces of the cards among `strings`."""
-    face = pictures.lifeboat_card if slug == "lifeboat" else pictures.lifeboats_card
+    face = lifeboat_card if slug == "lifeboat" else lifeboats_card
     out = set()
     for s in strings:
         try:

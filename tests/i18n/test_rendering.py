@@ -264,7 +264,8 @@ def test_a_league_round_mail_is_in_each_player_language():
 def test_the_game_log_reads_in_the_active_language(slug, players, language, day_word):
     import random
 
-    from games.board.log import Played, sections
+    from games.board.log import Played
+    from games.present import log_sections as sections
 
     rules = engine.get_game(slug)
     state = rules.new_game(players, seed=7)

@@ -17,7 +17,8 @@ from django.test import Client
 from django.utils.csp import CSP
 
 import engine
-from games.board import lifeboat, lifeboats
+from games.lifeboat import presenter as lifeboat
+from games.lifeboats import presenter as lifeboats
 from games.pictures.palette import CHARACTER_FILL, GAME_FILL, contrast, ink_on
 from tests.games.pictures.moments import LIFEBOAT, LIFEBOATS, play_to
 

@@ -18,7 +18,7 @@ import pytest
 from django.utils import translation
 from django.utils.html import escape
 
-from games.board.names import card_name
+from games.lifeboat.names import card_name
 from games.models import Game, Seat
 from notifications import rendering
 from notifications.models import Kind, Notification

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.utils import timezone, translation
 
-from games.board.names import card_name, character_name
+from games.lifeboat.names import card_name, character_name
 from games.models import Game, Seat
 from notifications import rendering
 from notifications.models import Kind, Notification, Prompt

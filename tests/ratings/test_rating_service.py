@@ -3,7 +3,7 @@ import re
 import pytest
 from django.utils import translation
 
-from games.board.names import character_name
+from games.lifeboat.names import character_name
 from games.models import Action, Game
 from ratings import selectors
 from ratings.models import Rating, Result

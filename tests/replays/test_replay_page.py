@@ -8,8 +8,9 @@ from django.test import Client
 from django.urls import reverse
 
 import engine
-from games.board.log import Played, lines
+from games.board.log import Played
 from games.models import Action
+from games.present import news
 from tests.clubs.helpers import play_to_end, start_table
 from tests.factories import UserFactory
 from tests.games.board.helpers import text_of
@@ -91,7 +92,7 @@ def test_the_last_step_shows_the_whole_log(slug):
     seats = list(game.seats.select_related("user__profile"))
     names = {seat.index: seat.user.profile.display_name for seat in seats}
     reader = next(seat.index for seat in seats if seat.user == users[0])  # "you" on the page
-    whole = lines(slug, played, view, names, reader)
+    whole = news(slug, played, view, names, reader)
     html = page(users[0], game, seat="spectator")
     log = html[html.index('id="replay-log-h"') :]
     assert log.count("<li>") == len(whole) > 80

@@ -1,11 +1,11 @@
-"""Draw the card sprites (`games/static/games/pictures/<game>-<language>.svg`) from the faces in
-`games.pictures` and the compiled catalogues; run it after changing a face or a translation of
+"""Draw the card sprites (`games/static/games/pictures/<game>-<language>.svg`) from each game's faces
+(`games/<slug>/faces.py`) and the compiled catalogues; run it after changing a face or a translation of
 a word on one (a test fails until the committed files match)."""
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from games.pictures.sprite import write_sprites
+from games.sprites import write_sprites
 
 
 class Command(BaseCommand):

@@ -12,10 +12,10 @@ from django.utils import translation
 
 import engine
 from games import i18n
-from games.board.labels import LABELS, label
-from games.board.log import words_for
-from games.board.names import FROM, OBJECT, SUBJECT, TO, WITH, character_name
+from games.board.names import FROM, OBJECT, SUBJECT, TO, WITH
 from games.board.prompt import questions
+from games.lifeboat.names import character_name
+from games.presentations import label, presentation
 
 from .helpers import random_games
 
@@ -49,15 +49,15 @@ def offered() -> dict[tuple[str, str], list[tuple[dict, dict]]]:
 
 def test_both_games_offer_every_kind_of_action_in_random_games():
     lifeboat = {kind for slug, kind in offered() if slug == "lifeboat"}
-    assert set(LABELS["lifeboat"]) - {"offer_trade"} <= lifeboat
+    assert set(presentation("lifeboat").LABELS) - {"offer_trade"} <= lifeboat
     lifeboats = {kind for slug, kind in offered() if slug == "lifeboats"}
-    assert set(LABELS["lifeboats"]) == lifeboats
+    assert set(presentation("lifeboats").LABELS) == lifeboats
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_action_type_is_labelled_in_every_language(language):
     for (slug, kind), found in offered().items():
-        assert kind in LABELS[slug], f"{slug} action {kind!r} has no label"
+        assert kind in presentation(slug).LABELS, f"{slug} action {kind!r} has no label"
         for action, view in found:
             with translation.override(language):
                 text = label(slug, view, action)
@@ -153,7 +153,7 @@ def test_czech_writes_se_before_sir_stephen_in_every_label_and_log_line():
             view = game.rules.view(game.state, None)
             for seat, _action, events in game.plays:
                 for reader in {None, seat}:
-                    words = words_for("lifeboat", view, names, reader)
+                    words = presentation("lifeboat").LogWords(view, names, reader)
                     for ev in events:
                         text = words.sentence(ev) or ""
                         assert not CZECH_WITH_WRONG.search(text), text

@@ -10,8 +10,11 @@ import pytest
 from django.utils import translation
 
 import engine
-from games.board.log import WORDS, Played, sections, words_for
-from games.board.names import FROM, IN_SENTENCE, TO, character_name
+from games.board.log import Played
+from games.board.names import FROM, IN_SENTENCE, TO
+from games.lifeboat.names import character_name
+from games.present import log_sections as sections
+from games.presentations import presentation
 
 from .helpers import LABEL_ARTICLES, random_games
 
@@ -52,7 +55,7 @@ def seats_of(ev: dict) -> list[int]:
 
 
 def worded(slug: str, ev: dict, view: dict, reader: int | None) -> str | None:
-    words = words_for(slug, view, NAMES, reader)
+    words = presentation(slug).LogWords(view, NAMES, reader)
     return words.sentence(ev)
 
 
@@ -68,7 +71,7 @@ def test_every_event_type_the_engines_emit_is_worded_or_silent_in_every_language
     """A new event type cannot reach the log unworded: it must be in its game's `SENTENCES` (and
     then say something, for every reader) or in `SILENT`."""
     for (slug, kind), found in samples().items():
-        table = WORDS[slug]
+        table = presentation(slug).LogWords
         assert kind in table.SENTENCES or kind in table.SILENT, f"{slug} event {kind!r} has no sentence"
         if kind in table.SILENT:
             continue
@@ -85,7 +88,7 @@ def test_every_event_type_the_engines_emit_is_worded_or_silent_in_every_language
 def test_every_sentence_is_translated(language):
     untranslated = []
     for (slug, kind), found in samples().items():
-        if kind in WORDS[slug].SILENT:
+        if kind in presentation(slug).LogWords.SILENT:
             continue
         ev, view = found[0]
         reader = (seats_of(ev) or [None])[0]
@@ -309,7 +312,7 @@ def test_a_players_name_that_starts_a_sentence_stays_as_its_player_wrote_it(lang
         for ev, view in found:
             for reader in {None, *seats_of(ev)}:
                 with translation.override(language):
-                    text = words_for(slug, view, names, reader).sentence(ev)
+                    text = presentation(slug).LogWords(view, names, reader).sentence(ev)
                 if not text:
                     continue
                 starting = [n for n in names.values() if text.startswith(n)]
@@ -330,13 +333,15 @@ def test_a_lapsed_offer_says_whose_offer_to_whom_and_why(language):
     for reason, why in reasons.items():
         ev = {"type": "trade_lapsed", "visible_to": [0, 1], "offer": 7, "reason": reason, "from": 0, "to": 1}
         with translation.override(language):
-            giver, taker, later = (words_for("lifeboat", view, NAMES, r).sentence(ev) for r in (0, 1, 2))
+            giver, taker, later = (
+                presentation("lifeboat").LogWords(view, NAMES, r).sentence(ev) for r in (0, 1, 2)
+            )
             assert giver.endswith(translation.gettext(why)), giver
             assert giver.startswith(translation.gettext("Your trade offer to %(to)s lapses.")[:4])
             # each side reads the other's character, and a third reader (after the end) both
-            other = words_for("lifeboat", view, NAMES, 0).character(1, TO)
+            other = presentation("lifeboat").LogWords(view, NAMES, 0).character(1, TO)
             assert other in giver
-            assert words_for("lifeboat", view, NAMES, 1).character(0, FROM) in taker
+            assert presentation("lifeboat").LogWords(view, NAMES, 1).character(0, FROM) in taker
             assert other in later
             assert len({giver, taker, later}) == 3
     old = {"type": "trade_lapsed", "visible_to": [0, 1], "offer": 7}
@@ -346,9 +351,9 @@ def test_a_lapsed_offer_says_whose_offer_to_whom_and_why(language):
 def dated_lines(slug: str, game, reader: int | None) -> list[tuple[int, str]]:
     """Every line of a whole game's log with the day it happened on, oldest first: the days
     counted from the deal's on, as each new day's event comes."""
-    rules, words_class = game.rules, WORDS[slug]
+    rules, words_class = game.rules, presentation(slug).LogWords
     view = rules.view(game.state, reader)
-    words = words_for(slug, view, NAMES, reader)
+    words = presentation(slug).LogWords(view, NAMES, reader)
     day = rules.view(rules.new_game(len(view["players"]), 0), None)[words_class.DAY_KEY]
     out = []
     for seat, _action, events in game.plays:

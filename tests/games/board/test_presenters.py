@@ -11,9 +11,10 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 import engine
-from games.board import present_situation, present_table
-from games.board.lifeboat_corner import private
-from games.board.names import FROM, IN_SENTENCE, TO, card_name, character_name, navigation_line
+from games.board.names import FROM, IN_SENTENCE, TO
+from games.lifeboat.corner import private
+from games.lifeboat.names import card_name, character_name, navigation_line
+from games.present import present_situation, present_table
 
 from .helpers import LABEL_ARTICLES, running_game, table_for
 
@@ -209,6 +210,6 @@ def test_an_open_offer_names_the_other_side_as_from_x_or_to_x(language):
         theirs = private(rules.view(state, taker)).offers
         assert [(o.incoming, o.other) for o in mine] == [(False, character_name(character[taker], TO))]
         assert [(o.incoming, o.other) for o in theirs] == [(True, character_name(character[giver], FROM))]
-        html = render_to_string("games/table.html#private_lifeboat", {"m": private(rules.view(state, taker))})
+        html = render_to_string("games/lifeboat/private.html", {"m": private(rules.view(state, taker))})
         words = {"en": "Trade offer from", "hu": "Cserére vonatkozó ajánlat", "cs": "Nabídka výměny od"}
         assert f"{words[language]} {character_name(character[giver], FROM)}" in html

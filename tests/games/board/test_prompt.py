@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import engine
-from games.board import lifeboat
-from games.board.labels import label
 from games.board.prompt import match, questions
+from games.lifeboat import presenter as lifeboat
+from games.presentations import label
 
 
 def _asked(slug, n, seed, seat_fn, *, waited=True):

@@ -7,8 +7,10 @@ import pytest
 from django.template.loader import render_to_string
 
 from engine.lifeboat import final_scores
-from games.board import lifeboat, lifeboats, present_results
-from games.board.names import card_name
+from games.lifeboat import presenter as lifeboat
+from games.lifeboat.names import card_name
+from games.lifeboats import presenter as lifeboats
+from games.present import present_results
 
 from .helpers import random_games, text_of
 
@@ -38,7 +40,7 @@ def test_lifeboat_results_name_every_card_each_seat_held_and_its_love_and_hate()
         view = game.rules.view(game.state, None)
         board = lifeboat.board(view, NAMES, None)
         results = present_results("lifeboat", view, NAMES, None)
-        html = render_to_string("games/table.html#results_lifeboat", {"b": board, "results": results})
+        html = render_to_string("games/lifeboat/board.html#results", {"b": board, "results": results})
         text = text_of(html)
         for p in view["players"]:
             for card in [c["id"] for c in p["hand"] + p["table"]] + [p["love"], p["hate"]]:

@@ -7,12 +7,15 @@ from django.urls import reverse
 
 from engine.lifeboat.data import CHARACTER_LIST, PROVISION_KINDS
 from engine.lifeboats.data import POINTS
+from games.presentations import presentation
 
 from .helpers import text_of
 
 
 def test_lifeboat_help_lists_every_character_and_card_with_numbers():
-    text = text_of(render_to_string("games/rules_lifeboat.html"))
+    text = text_of(
+        render_to_string("games/lifeboat/rules.html", {"rules": presentation("lifeboat").rules_reference()})
+    )
     for c in CHARACTER_LIST:
         assert f"{c.name} {c.size} {c.survival}" in text
     for k in PROVISION_KINDS:
@@ -22,7 +25,9 @@ def test_lifeboat_help_lists_every_character_and_card_with_numbers():
 
 
 def test_lifeboats_help_lists_island_points():
-    text = text_of(render_to_string("games/rules_lifeboats.html"))
+    text = text_of(
+        render_to_string("games/lifeboats/rules.html", {"rules": presentation("lifeboats").rules_reference()})
+    )
     for name, pts in POINTS.items():
         assert f"{name.capitalize()} {pts['sailor']} {pts['officer']}" in text
 
@@ -39,12 +44,16 @@ def test_rules_help_is_a_page_and_a_fragment_the_table_loads_when_opened(client)
 
 
 def test_lifeboat_help_explains_scoring_the_shark_variant_and_ghosts():
-    html = render_to_string("games/rules_lifeboat.html")
+    html = render_to_string(
+        "games/lifeboat/rules.html", {"rules": presentation("lifeboat").rules_reference()}
+    )
     for words in ("Psychopath", "Narcissist", "Shark variant", "Ghosts", "rile the sharks", "Ambivalent"):
         assert words in html
 
 
 def test_lifeboats_help_explains_the_options():
-    html = render_to_string("games/rules_lifeboats.html")
+    html = render_to_string(
+        "games/lifeboats/rules.html", {"rules": presentation("lifeboats").rules_reference()}
+    )
     for words in ("Lanes per island", "Four sailors each from", "no other boat has room"):
         assert words in html

@@ -12,7 +12,8 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from accounts.models import Profile
-from games import live, pictures, services
+from games import live, services
+from games.lifeboat.faces import lifeboat_card
 from games.models import Game, Seat
 from tests.factories import UserFactory
 from tests.games.board.helpers import gzipped_size, running_game, secrets_of_others, text_of
@@ -138,7 +139,7 @@ def test_the_face_check_finds_a_card_the_seat_may_not_see(client):
     own = game.engine.view(state, 0)
     assert not not_seen("lifeboat", page, own)
     other = game.engine.view(state, 1)["me"]["hand"][0]["id"]
-    face = pictures.lifeboat_card(other).face
+    face = lifeboat_card(other).face
     planted = page + f'<svg data-card="{other}"><use href="/s.svg#{face}"/></svg>'
     assert other in not_seen("lifeboat", planted, own)
 

@@ -9,7 +9,9 @@ import pytest
 from django.utils import translation
 
 import engine
-from games import pictures
+from games.lifeboat import faces as lifeboat_faces
+from games.lifeboat import picture as lb_pic
+from games.lifeboats import picture as lbs_pic
 from games.pictures.sprite import sprite_path
 
 from .helpers import BOATS_SPRITE, NAMES, SPRITE, SVG, picture
@@ -30,11 +32,11 @@ def lifeboats_at(name: str) -> object:
 
 
 def lifeboat_board(state, seat, **hooks):
-    return picture(pictures.lifeboat_board(LB.view(state, seat), NAMES, sprite=SPRITE, **hooks))
+    return picture(lb_pic.lifeboat_board(LB.view(state, seat), NAMES, sprite=SPRITE, **hooks))
 
 
 def lifeboats_board(state, seat, **hooks):
-    return picture(pictures.lifeboats_board(LBS.view(state, seat), NAMES, sprite=BOATS_SPRITE, **hooks))
+    return picture(lbs_pic.lifeboats_board(LBS.view(state, seat), NAMES, sprite=BOATS_SPRITE, **hooks))
 
 
 # -- both ---------------------------------------------------------------------------------------
@@ -58,11 +60,11 @@ def test_a_board_scales_to_a_phone_and_uses_no_inline_style(draw):
 def test_what_the_view_says_is_escaped_never_markup():
     names = {0: '<script>alert("x")</script>', 1: '"><g onload="x">', 2: "A & B", 3: "D"}
     state = lifeboat_at("navigation")
-    board = picture(pictures.lifeboat_board(LB.view(state, 0), names, sprite='/s.svg"><x'))
+    board = picture(lb_pic.lifeboat_board(LB.view(state, 0), names, sprite='/s.svg"><x'))
     assert not [e for e in board.root.iter() if e.tag.endswith("script") or "onload" in e.attrib]
     assert '<script>alert("x")</script>' in board.description
     assert "A & B" in board.description
-    boats = picture(pictures.lifeboats_board(LBS.view(lifeboats_at("vote"), 1), names, sprite=BOATS_SPRITE))
+    boats = picture(lbs_pic.lifeboats_board(LBS.view(lifeboats_at("vote"), 1), names, sprite=BOATS_SPRITE))
     assert '"><g onload="x">, you' in boats.description
 
 
@@ -70,7 +72,7 @@ def test_the_lifeboats_text_keeps_a_lower_case_name_as_its_player_wrote_it():
     names = {0: "dj kat", 1: "van dijk", 2: "ørn", 3: "zoë"}
     for seat in (0, 1):
         text = picture(
-            pictures.lifeboats_board(LBS.view(lifeboats_at("vote"), seat), names, sprite=BOATS_SPRITE)
+            lbs_pic.lifeboats_board(LBS.view(lifeboats_at("vote"), seat), names, sprite=BOATS_SPRITE)
         )
         for name in names.values():
             assert name[:1].upper() + name[1:] not in text.description
@@ -118,7 +120,7 @@ def test_cards_face_up_are_drawn_in_front_of_their_owner():
         assert inside == [c["id"] for c in p["table"]]
         for card in p["table"]:
             use = board.part(f"card:{card['id']}").find(f"{SVG}use")
-            assert use.get("href") == f"{SPRITE}#{pictures.lifeboat_card(card['id']).face}"
+            assert use.get("href") == f"{SPRITE}#{lifeboat_faces.lifeboat_card(card['id']).face}"
 
 
 def test_the_row_stack_is_face_down_except_for_the_navigator_looking_at_it():
@@ -296,9 +298,9 @@ def test_a_bots_seat_shows_its_bot_mark_however_its_name_is_cut(slug, language):
     with translation.override(language):
         names = {**NAMES, 1: bot_name("Faraday"), 2: bot_name("Ada")}
         if slug == "lifeboat":
-            drawn = pictures.lifeboat_board(LB.view(lifeboat_at("fight"), 0), names, sprite=SPRITE)
+            drawn = lb_pic.lifeboat_board(LB.view(lifeboat_at("fight"), 0), names, sprite=SPRITE)
         else:
-            drawn = pictures.lifeboats_board(LBS.view(lifeboats_at("vote"), 0), names, sprite=BOATS_SPRITE)
+            drawn = lbs_pic.lifeboats_board(LBS.view(lifeboats_at("vote"), 0), names, sprite=BOATS_SPRITE)
     board = picture(drawn)
     marks = [g for g in board.root.iter(f"{SVG}g") if g.get("class") == "pic-bot"]
     assert sorted(g.find(f"{SVG}title").text for g in marks) == sorted([names[1], names[2]])

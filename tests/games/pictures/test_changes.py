@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 import engine
-from games import pictures
+from games.lifeboat.picture import lifeboat_board
+from games.lifeboats.picture import lifeboats_board
+from games.present import changed_parts
 
 from .helpers import BOATS_SPRITE, NAMES, SPRITE, picture
 from .moments import random_game
@@ -24,7 +26,7 @@ def pairs(slug: str, players: int, seed: int, seat: int):
 def test_a_wound_a_move_a_card_played_and_birds_are_changes():
     seen = set()
     for before, after in pairs("lifeboat", 5, 4, 0):
-        keys = pictures.changes("lifeboat", before, after)
+        keys = changed_parts("lifeboat", before, after)
         old = {p["seat"]: p for p in before["players"]}
         for p in after["players"]:
             q = old[p["seat"]]
@@ -47,7 +49,7 @@ def test_a_wound_a_move_a_card_played_and_birds_are_changes():
         if before == after:
             assert keys == set()
         # every key names a part the board draws
-        board = picture(pictures.lifeboat_board(after, NAMES, sprite=SPRITE))
+        board = picture(lifeboat_board(after, NAMES, sprite=SPRITE))
         parts = board.keys()
         assert keys <= parts
     assert {"wound", "card", "seat"} <= seen
@@ -56,7 +58,7 @@ def test_a_wound_a_move_a_card_played_and_birds_are_changes():
 def test_a_boat_moved_a_leak_and_figures_moved_are_changes():
     seen = set()
     for before, after in pairs("lifeboats", 4, 2, 1):
-        keys = pictures.changes("lifeboats", before, after)
+        keys = changed_parts("lifeboats", before, after)
         old = {b["colour"]: b for b in before["boats"]}
         for b in after["boats"]:
             if b["position"] != old[b["colour"]]["position"] and b["status"] == "sea":
@@ -65,7 +67,7 @@ def test_a_boat_moved_a_leak_and_figures_moved_are_changes():
         if before["harbour"] != after["harbour"]:
             assert "harbour" in keys
             seen.add("landed")
-        board = picture(pictures.lifeboats_board(after, NAMES, sprite=BOATS_SPRITE))
+        board = picture(lifeboats_board(after, NAMES, sprite=BOATS_SPRITE))
         parts = board.keys()
         assert keys <= parts, keys - parts
     assert "moved" in seen
@@ -74,7 +76,7 @@ def test_a_boat_moved_a_leak_and_figures_moved_are_changes():
 @pytest.mark.parametrize("slug", ["lifeboat", "lifeboats"])
 def test_nothing_is_marked_without_an_earlier_view(slug):
     view = engine.get_game(slug).view(next(random_game(slug, 4, 1)), 0)
-    assert pictures.changes(slug, None, view) == set()
+    assert changed_parts(slug, None, view) == set()
 
 
 def test_every_change_of_a_whole_game_is_drawn_with_its_marker():
@@ -83,8 +85,8 @@ def test_every_change_of_a_whole_game_is_drawn_with_its_marker():
     for slug, players in (("lifeboat", 5), ("lifeboats", 5)):
         marked = 0
         for before, after in pairs(slug, players, 6, 1):
-            keys = pictures.changes(slug, before, after)
-            draw = pictures.lifeboat_board if slug == "lifeboat" else pictures.lifeboats_board
+            keys = changed_parts(slug, before, after)
+            draw = lifeboat_board if slug == "lifeboat" else lifeboats_board
             board = draw(after, NAMES, sprite=SPRITE if slug == "lifeboat" else BOATS_SPRITE, changed=keys)
             marked += board.count("pic-changed") > 0
         assert marked > 10

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 import engine
-from games import pictures
+from games.lifeboat.picture import lifeboat_board, lifeboat_cards
+from games.lifeboats.picture import lifeboats_board, lifeboats_cards
+from games.presentations import presentation
 
 from .helpers import BOATS_SPRITE, NAMES, SPRITE, picture
 from .moments import random_game
@@ -14,11 +16,11 @@ from .moments import random_game
 
 def drawn_keys(slug: str, view: dict) -> set[str]:
     if slug == "lifeboat":
-        board = picture(pictures.lifeboat_board(view, NAMES, sprite=SPRITE))
-        beside = pictures.lifeboat_cards(view)
+        board = picture(lifeboat_board(view, NAMES, sprite=SPRITE))
+        beside = lifeboat_cards(view)
     else:
-        board = picture(pictures.lifeboats_board(view, NAMES, sprite=BOATS_SPRITE))
-        beside = pictures.lifeboats_cards(view)
+        board = picture(lifeboats_board(view, NAMES, sprite=BOATS_SPRITE))
+        beside = lifeboats_cards(view)
     return board.keys() | {f"card:{f.card}" for cards in beside.values() for f in cards if f.card}
 
 
@@ -32,7 +34,7 @@ def test_every_choice_is_a_drawn_part_and_a_legal_action(slug, players, seed):
         for seat in rules.to_act(state):
             view = rules.view(state, seat)
             legal = rules.legal_actions(state, seat)
-            found = pictures.choices(slug, view, legal)
+            found = presentation(slug).choices(view, legal)
             assert set(found) <= drawn_keys(slug, view), set(found) - drawn_keys(slug, view)
             for actions in found.values():
                 assert all(a in legal for a in actions)

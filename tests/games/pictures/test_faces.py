@@ -9,9 +9,11 @@ from django.utils import translation
 
 from engine.lifeboat.data import CHARACTERS, KIND, NAVIGATION, PROVISION_IDS
 from engine.lifeboats.data import PLAYER_COLOURS, card_id, hat_id
-from games import pictures
+from games.lifeboat.faces import character_card, lifeboat_card
+from games.lifeboats.faces import lifeboats_card
 from games.pictures import faces
-from games.pictures.sprite import GAMES, draw_sprite, languages, sprite_path
+from games.pictures.sprite import languages, sprite_path
+from games.sprites import GAMES, draw_sprite
 
 from .helpers import SVG
 
@@ -38,24 +40,24 @@ def test_the_committed_sprites_are_drawn_from_the_faces_and_catalogues_of_now(ga
 def test_every_card_has_a_face_in_its_game_s_sprite():
     lifeboat = symbols("lifeboat", "en")
     for card in LIFEBOAT_CARDS:
-        assert pictures.lifeboat_card(card).face in lifeboat, card
+        assert lifeboat_card(card).face in lifeboat, card
     for slug in CHARACTERS:
-        assert pictures.character_card(slug).face in lifeboat
+        assert character_card(slug).face in lifeboat
     lifeboats = symbols("lifeboats", "en")
     for card in LIFEBOATS_CARDS:
-        assert pictures.lifeboats_card(card).face in lifeboats, card
+        assert lifeboats_card(card).face in lifeboats, card
     for deck in ("provisions", "navigation", "secret"):
-        assert pictures.lifeboat_card(None, deck=deck).face in lifeboat
-    assert pictures.lifeboats_card(None).face in lifeboats
+        assert lifeboat_card(None, deck=deck).face in lifeboat
+    assert lifeboats_card(None).face in lifeboats
 
 
 def test_cards_of_a_kind_share_a_face_and_other_kinds_do_not():
     by_face: dict[str, set[str]] = {}
     for card in PROVISION_IDS:
-        by_face.setdefault(pictures.lifeboat_card(card).face, set()).add(KIND[card])
+        by_face.setdefault(lifeboat_card(card).face, set()).add(KIND[card])
     assert all(len(kinds) == 1 for kinds in by_face.values())
     assert len(by_face) == 15  # 14 kinds, the Paintings worth 3 and worth 2 apart
-    navigation = {pictures.lifeboat_card(c).face for c in NAVIGATION}
+    navigation = {lifeboat_card(c).face for c in NAVIGATION}
     assert len(navigation) == len(NAVIGATION)
 
 
@@ -98,25 +100,25 @@ def test_faces_carry_their_words_in_the_sprite_s_language():
 
 
 def test_a_card_s_words_say_what_it_is_in_the_active_language():
-    assert pictures.lifeboat_card("prov-01").label == "Water: cancels one thirst"
+    assert lifeboat_card("prov-01").label == "Water: cancels one thirst"
     painting = next(c for c in PROVISION_IDS if KIND[c] == "painting")
-    assert "3 points" in pictures.lifeboat_card(painting).label
-    assert pictures.lifeboat_card("nav-25").label.startswith("Navigation 25: nobody goes overboard; a bird")
-    assert pictures.lifeboat_card("love-kid").label == "Love: The Kid (+9 if alive)"
-    assert pictures.lifeboat_card("hate-first_mate").label == "Hate: First Mate (+8 if dead)"
-    assert pictures.lifeboats_card("card-1-blue").label == "Vote card: blue"
+    assert "3 points" in lifeboat_card(painting).label
+    assert lifeboat_card("nav-25").label.startswith("Navigation 25: nobody goes overboard; a bird")
+    assert lifeboat_card("love-kid").label == "Love: The Kid (+9 if alive)"
+    assert lifeboat_card("hate-first_mate").label == "Hate: First Mate (+8 if dead)"
+    assert lifeboats_card("card-1-blue").label == "Vote card: blue"
     with translation.override("hu"):
-        assert pictures.lifeboat_card("prov-01").label.startswith("Ivóvíz: ")
-        assert pictures.lifeboats_card("hat-1-2").label.startswith("Kapitánysapka")
+        assert lifeboat_card("prov-01").label.startswith("Ivóvíz: ")
+        assert lifeboats_card("hat-1-2").label.startswith("Kapitánysapka")
     with translation.override("cs"):
-        assert pictures.lifeboat_card("love-kid").label.startswith("Láska: Dítě")
+        assert lifeboat_card("love-kid").label.startswith("Láska: Dítě")
 
 
 def test_an_unknown_card_is_a_back_and_a_wrong_id_an_error():
-    back = pictures.lifeboat_card(None, deck="navigation")
+    back = lifeboat_card(None, deck="navigation")
     assert (back.card, back.face, back.known) == (None, "back-navigation", False)
-    assert pictures.lifeboats_card(None).face == "back-vote"
+    assert lifeboats_card(None).face == "back-vote"
     with pytest.raises(ValueError, match="not a Lifeboat card"):
-        pictures.lifeboat_card("prov-99")
+        lifeboat_card("prov-99")
     with pytest.raises(ValueError, match="not a Lifeboats card"):
-        pictures.lifeboats_card("card-1-white")
+        lifeboats_card("card-1-white")

@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.template import Context, Template
 from django.utils import translation
 
-from games.pictures import faces, sprite_url
+from games.lifeboat.faces import lifeboat_card
 from games.pictures.markup import Markup, el, join, num, text
+from games.pictures.sprite import sprite_url
 
 
 def test_text_and_attributes_are_escaped_and_markup_is_kept():
@@ -32,15 +33,14 @@ def test_the_sprite_is_the_reader_s_language_s():
 
 
 def test_a_template_shows_a_card_with_its_words_for_screen_readers():
-    html = Template(
-        '{% load pictures %}{% card_sprite "lifeboat" as sprite %}'
-        '{% include "pictures/card.svg" with face=face sprite=sprite %}'
-    ).render(Context({"face": faces.lifeboat_card("prov-20")}))
+    html = Template('{% include "pictures/card.svg" with face=face sprite=sprite %}').render(
+        Context({"face": lifeboat_card("prov-20"), "sprite": sprite_url("lifeboat")})
+    )
     assert 'aria-label="Bundle of Cash: 1 point"' in html
     assert 'data-card="prov-20"' in html
     assert 'href="/static/games/pictures/lifeboat-en.svg#face-cash"' in html
     back = Template('{% include "pictures/card.svg" with face=face sprite="/s.svg" %}').render(
-        Context({"face": faces.lifeboat_card(None)})
+        Context({"face": lifeboat_card(None)})
     )
     assert "data-card" not in back
     assert "#back-provisions" in back

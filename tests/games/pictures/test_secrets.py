@@ -11,7 +11,9 @@ import pytest
 
 import engine
 from engine.lifeboat.data import KIND, NAVIGATION, PROVISION_KINDS
-from games import pictures
+from games.lifeboat.faces import lifeboat_card
+from games.lifeboat.picture import lifeboat_board, lifeboat_cards
+from games.lifeboats.picture import lifeboats_board, lifeboats_cards
 from games.pictures import faces
 
 from .helpers import BOATS_SPRITE, NAMES, SPRITE, assert_no_secrets, picture
@@ -54,15 +56,15 @@ def lifeboat_in_view(view: dict) -> set[str]:
 
 
 def face_of_each(cards: set[str]) -> set[str]:
-    return {pictures.lifeboat_card(c).face for c in cards}
+    return {lifeboat_card(c).face for c in cards}
 
 
 def check_lifeboat(state, seat) -> None:
     rules = engine.get_game("lifeboat")
     view = rules.view(state, seat)
     secrets = rules.secrets_from(state, seat)
-    board = picture(pictures.lifeboat_board(view, NAMES, sprite=SPRITE))
-    beside = pictures.lifeboat_cards(view)
+    board = picture(lifeboat_board(view, NAMES, sprite=SPRITE))
+    beside = lifeboat_cards(view)
     where = f"seat {seat}'s board, turn {view['turn']} ({view['step']})"
     assert_no_secrets(board.markup, secrets, where)
     for place, cards in beside.items():
@@ -94,11 +96,11 @@ def check_lifeboats(state, seat) -> None:
     rules = engine.get_game("lifeboats")
     view = rules.view(state, seat)
     secrets = rules.secrets_from(state, seat)
-    board = picture(pictures.lifeboats_board(view, NAMES, sprite=BOATS_SPRITE))
+    board = picture(lifeboats_board(view, NAMES, sprite=BOATS_SPRITE))
     where = f"seat {seat}'s board, round {view['round']} ({view['phase']})"
     assert_no_secrets(board.markup, secrets, where)
     assert board.faces() == []  # the board draws no card faces: votes are public chips
-    beside = pictures.lifeboats_cards(view)
+    beside = lifeboats_cards(view)
     for place, cards in beside.items():
         for face in cards:
             assert_no_secrets(f"{face.card} {face.face} {face.label}", secrets, f"{where}, {place}")
@@ -142,6 +144,6 @@ def test_the_check_finds_a_leak():
     state = next(s for s in random_game("lifeboat", 4, 1) if s.hands[1])
     view = rules.view(state, 0)
     view["players"][1]["table"].append({"id": state.hands[1][0], "kind": KIND[state.hands[1][0]]})
-    board = pictures.lifeboat_board(view, NAMES, sprite=SPRITE)
+    board = lifeboat_board(view, NAMES, sprite=SPRITE)
     with pytest.raises(AssertionError, match="another seat's secrets"):
         assert_no_secrets(str(board), rules.secrets_from(state, 0), "seat 0's board")
