@@ -20,6 +20,9 @@ here in their `AppConfig.ready` (what games tells them goes through `games.signa
   `sender(kind=..., user_id=..., game=..., seat_index=..., context=..., dedupe_key=...)` writes one
   mail row in the caller's transaction, to go out after the commit per the player's preferences
   (chat's private messages); without one nothing is sent.
+- the table's notices (notifications): `register_table_notices(lookup)`; the table view asks
+  `table_notices` for who is away and the reader's own mute and "I'm back", and hands them to its
+  template (without one the table shows none).
 
 A registry, not Django signals, because games needs the answers.
 """
@@ -90,6 +93,13 @@ class ReliabilityLookup(Protocol):
     def __call__(self, user_ids: list[int], /) -> dict[int, int | None]: ...
 
 
+class TableNotices(Protocol):
+    """What a started table shows of its players' absences (notifications), for its template
+    `notifications/_table_notices.html`; None: nothing to show."""
+
+    def __call__(self, *, game_id: int, seat: int | None, user: Any) -> dict[str, Any] | None: ...
+
+
 class OrganiserCheck(Protocol):
     """Whether the user organises the game (a club's admins, a league's organiser)."""
 
@@ -153,6 +163,20 @@ def send_invitation(
         _invitation_senders[0](
             kind=kind, sent_by=sent_by, to_email=to_email, context=context, game=game, to_user=to_user
         )
+
+
+# -- the table's notices -----------------------------------------------------------------------
+_table_notices: list[TableNotices] = []
+
+
+def register_table_notices(lookup: TableNotices) -> None:
+    """The one reader of the table's notices (notifications'); registering again replaces it."""
+    _table_notices[:] = [lookup]
+
+
+def table_notices(*, game_id: int, seat: int | None, user: Any) -> dict[str, Any] | None:
+    """Who is away from the table and the reader's own mute (None without a registered reader)."""
+    return _table_notices[0](game_id=game_id, seat=seat, user=user) if _table_notices else None
 
 
 # -- organisers and absences (substitutes, bots, cancelling) -----------------------------------

@@ -32,7 +32,7 @@ import engine
 from refusals.errors import Refusal
 from refusals.http import refusal
 
-from . import payloads, selectors, services, waiting
+from . import hooks, payloads, selectors, services, waiting
 from .errors import InvalidRequest, WrongStatus
 from .forms import ActionForm, GameCreateForm, InviteForm, SeatForm, VersionForm, cleaned_or_error
 from .models import Action, Game, game_cache_name
@@ -214,6 +214,9 @@ def _table_response(request: HttpRequest, head: selectors.TableHead) -> HttpResp
         "started": head.started,
         "table_html": fragment,
         "learn_panel": selectors.learn_panel_shown(head=head),
+        "notices": hooks.table_notices(game_id=head.row.pk, seat=head.seat, user=request.user)
+        if head.started
+        else None,
     }
     if head.is_member and head.row.status == Game.Status.FINISHED:  # "same table again"
         context["rematch"] = selectors.rematch_of(game_id=head.row.pk, user=request.user)

@@ -15,6 +15,7 @@ class NotificationsConfig(AppConfig):
             webhooks,  # noqa: F401  (registers the webhook secret's system check)
         )
         from .outbox import queue_invitation, queue_notice, queue_rendered_mail, withdraw_notice
+        from .selectors import table_notices
 
         # Account mails go through the outbox; so do invitations to games, within the daily limit.
         mail.register_sender(queue_rendered_mail)
@@ -22,3 +23,5 @@ class NotificationsConfig(AppConfig):
         # Private messages (chat) are announced through the outbox too, per the player's preferences.
         hooks.register_notice_sender(queue_notice)
         hooks.register_notice_withdrawer(withdraw_notice)  # one a moderator hid is not sent after all
+        # The table shows who is away, and the reader's own mute.
+        hooks.register_table_notices(table_notices)

@@ -3,9 +3,8 @@
 The notices are read on every page load and change rarely: cached per game, dropped after the
 commit of every write that changes them (`forget_notices`), and kept no longer than
 NOTICES_CACHE_SECONDS (nor past the end of a vacation they show). The table page reaches them
-without games importing this app: `{% table_notices %}` (notification_tags) renders them, and
-`seat_badges` is registered as a part of the table page the cached page varies by
-(`games.hooks`, in `NotificationsConfig.ready`).
+without games importing this app: `table_notices` is registered as a hook (`games.hooks`, in
+`NotificationsConfig.ready`); the table view puts what it returns in its template's context.
 """
 
 from __future__ import annotations
@@ -42,6 +41,23 @@ def forget_notices_of_user(user: Any) -> None:
             "game_id", flat=True
         )
     )
+
+
+def table_notices(*, game_id: int, seat: int | None, user: Any) -> dict[str, Any]:
+    """For the game table (`notifications/_table_notices.html`): who is away (vacation, absent,
+    mail not received) and, for a seated reader, their mute and "I'm back"."""
+    badges = seat_badges(game_id=game_id)
+    signed_in = bool(user is not None and user.is_authenticated and seat is not None)
+    me = badges.get(seat) if seat is not None else None
+    return {
+        "game_id": game_id,
+        "badges": sorted(
+            (i, b) for i, b in badges.items() if b["absent"] or b["vacation_until"] or b.get("unreachable")
+        ),
+        "me": me,
+        "muted": signed_in and me is not None and me["muted"],
+        "signed_in": signed_in,
+    }
 
 
 def seat_badges(*, game_id: int) -> dict[int, dict[str, Any]]:

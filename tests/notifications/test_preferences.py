@@ -10,6 +10,7 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import NotifyMode
+from games import hooks
 from games.models import Seat
 from notifications import outbox, preferences
 from notifications.models import GameMute, Kind, Notification, Status
@@ -212,8 +213,9 @@ def test_the_table_panel_shows_absence_and_offers_coming_back(table, client):
     Seat.objects.filter(game=game, index=seat).update(absent=True)
     request = RequestFactory().get("/")
     request.user = users[seat]
-    html = Template("{% load notification_tags %}{% table_notices game_id seat %}").render(
-        RequestContext(request, {"game_id": game.pk, "seat": seat})
+    notices = hooks.table_notices(game_id=game.pk, seat=seat, user=users[seat])
+    html = Template('{% include "notifications/_table_notices.html" %}').render(
+        RequestContext(request, {"notices": notices})
     )
     assert "absent" in html
     assert f"/games/{game.pk}/back/" in html
