@@ -23,7 +23,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -277,24 +277,6 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
     )
 
 
-def _lobby_action(
-    service: Callable[..., Any], success: str, *, to_lobby: bool = False
-) -> Callable[[HttpRequest, int], HttpResponse]:
-    """A POST-only view that calls one service with the seen version and redirects."""
-
-    @require_POST
-    @login_required
-    @handles_game_errors
-    def view(request: HttpRequest, game_id: int) -> HttpResponse:
-        data = cleaned_or_error(VersionForm(request.POST))
-        service(game_id=game_id, user=request.user, expected_version=data["expected_version"])
-        messages.success(request, success)
-        return redirect("games:lobby") if to_lobby else redirect("games:table", game_id)
-
-    view.__name__ = service.__name__
-    return view
-
-
 @require_POST
 @login_required
 @handles_game_errors
@@ -321,12 +303,46 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("games:table", game_id)
 
 
-leave = _lobby_action(services.game_leave, gettext_lazy("You left the game."), to_lobby=True)
-start = _lobby_action(services.game_start, gettext_lazy("The game has started."))
-resign = _lobby_action(
-    services.game_resign, gettext_lazy("You resigned; your seat now plays the mildest moves.")
-)
-abandon = _lobby_action(services.game_abandon, gettext_lazy("The game was abandoned."), to_lobby=True)
+def _versioned(request: HttpRequest, game_id: int, service: Callable[..., Any]) -> None:
+    """Call one service of the game with the version the reader saw (a stale form is refused)."""
+    data = cleaned_or_error(VersionForm(request.POST))
+    service(game_id=game_id, user=request.user, expected_version=data["expected_version"])
+
+
+@require_POST
+@login_required
+@handles_game_errors
+def leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    _versioned(request, game_id, services.game_leave)
+    messages.success(request, _("You left the game."))
+    return redirect("games:lobby")
+
+
+@require_POST
+@login_required
+@handles_game_errors
+def start(request: HttpRequest, game_id: int) -> HttpResponse:
+    _versioned(request, game_id, services.game_start)
+    messages.success(request, _("The game has started."))
+    return redirect("games:table", game_id)
+
+
+@require_POST
+@login_required
+@handles_game_errors
+def resign(request: HttpRequest, game_id: int) -> HttpResponse:
+    _versioned(request, game_id, services.game_resign)
+    messages.success(request, _("You resigned; your seat now plays the mildest moves."))
+    return redirect("games:table", game_id)
+
+
+@require_POST
+@login_required
+@handles_game_errors
+def abandon(request: HttpRequest, game_id: int) -> HttpResponse:
+    _versioned(request, game_id, services.game_abandon)
+    messages.success(request, _("The game was abandoned."))
+    return redirect("games:lobby")
 
 
 @require_GET
@@ -346,10 +362,22 @@ def seats(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "games/seats.html#panel" if request.htmx else "games/seats.html", context)
 
 
-fill_with_bots = _lobby_action(
-    services.game_fill_with_bots, gettext_lazy("Bots took the free seats: the game has started.")
-)
-cancel = _lobby_action(services.game_cancel, gettext_lazy("The game was cancelled; it is not rated."))
+@require_POST
+@login_required
+@handles_game_errors
+def fill_with_bots(request: HttpRequest, game_id: int) -> HttpResponse:
+    _versioned(request, game_id, services.game_fill_with_bots)
+    messages.success(request, _("Bots took the free seats: the game has started."))
+    return redirect("games:table", game_id)
+
+
+@require_POST
+@login_required
+@handles_game_errors
+def cancel(request: HttpRequest, game_id: int) -> HttpResponse:
+    _versioned(request, game_id, services.game_cancel)
+    messages.success(request, _("The game was cancelled; it is not rated."))
+    return redirect("games:table", game_id)
 
 
 @require_POST
@@ -384,32 +412,44 @@ def vote_bot(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("games:table", game_id)
 
 
-def _seat_action(service: Callable[..., Any], success: str) -> Callable[[HttpRequest, int], HttpResponse]:
-    """A POST-only view that calls one service about one seat with the seen version and redirects."""
-
-    @require_POST
-    @login_required
-    @handles_game_errors
-    def view(request: HttpRequest, game_id: int) -> HttpResponse:
-        data = cleaned_or_error(SeatForm(request.POST))
-        kwargs = {"invite_token": data["invite"]} if service is services.seat_take else {}
-        service(
-            game_id=game_id,
-            user=request.user,
-            seat_index=data["seat"],
-            expected_version=data["expected_version"],
-            **kwargs,
-        )
-        messages.success(request, success)
-        return redirect("games:table", game_id)
-
-    view.__name__ = service.__name__
-    return view
+@require_POST
+@login_required
+@handles_game_errors
+def seat_offer(request: HttpRequest, game_id: int) -> HttpResponse:
+    data = cleaned_or_error(SeatForm(request.POST))
+    services.seat_offer(
+        game_id=game_id, user=request.user, seat_index=data["seat"], expected_version=data["expected_version"]
+    )
+    messages.success(request, _("The seat is offered to a substitute."))
+    return redirect("games:table", game_id)
 
 
-seat_offer = _seat_action(services.seat_offer, gettext_lazy("The seat is offered to a substitute."))
-seat_take = _seat_action(services.seat_take, gettext_lazy("The seat is yours now: you play it from here."))
-seat_to_bot = _seat_action(services.seat_to_bot, gettext_lazy("A bot plays the seat now."))
+@require_POST
+@login_required
+@handles_game_errors
+def seat_take(request: HttpRequest, game_id: int) -> HttpResponse:
+    data = cleaned_or_error(SeatForm(request.POST))
+    services.seat_take(
+        game_id=game_id,
+        user=request.user,
+        seat_index=data["seat"],
+        expected_version=data["expected_version"],
+        invite_token=data["invite"],
+    )
+    messages.success(request, _("The seat is yours now: you play it from here."))
+    return redirect("games:table", game_id)
+
+
+@require_POST
+@login_required
+@handles_game_errors
+def seat_to_bot(request: HttpRequest, game_id: int) -> HttpResponse:
+    data = cleaned_or_error(SeatForm(request.POST))
+    services.seat_to_bot(
+        game_id=game_id, user=request.user, seat_index=data["seat"], expected_version=data["expected_version"]
+    )
+    messages.success(request, _("A bot plays the seat now."))
+    return redirect("games:table", game_id)
 
 
 @require_POST

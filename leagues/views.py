@@ -76,47 +76,57 @@ def season_detail(request: HttpRequest, slug: str, season_id: int) -> HttpRespon
     return render(request, "leagues/detail.html", context)
 
 
-def _season_action(action):
-    @require_POST
-    @login_required
-    @handles_refusals
-    def view(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
-        club = _member_club(request, slug)
-        season = selectors.get_season(season_id=season_id, club=club)
-        message = action(season=season, user=request.user)
-        messages.success(request, message)
-        return redirect("leagues:detail", slug=club.slug, season_id=season.pk)
-
-    return view
+def _season_of(request: HttpRequest, slug: str, season_id: int):
+    """The member's club and the season of it the URL names (a refusal otherwise)."""
+    club = _member_club(request, slug)
+    return club, selectors.get_season(season_id=season_id, club=club)
 
 
-def _signup(*, season, user):
-    services.season_signup(season_id=season.pk, user=user)
-    return _("You are signed up.")
+def _done(request: HttpRequest, club, season, message: str) -> HttpResponse:
+    messages.success(request, message)
+    return redirect("leagues:detail", slug=club.slug, season_id=season.pk)
 
 
-def _withdraw(*, season, user):
-    services.season_withdraw(season_id=season.pk, user=user)
-    return _("You withdrew from the season.")
+@require_POST
+@login_required
+@handles_refusals
+def signup(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    club, season = _season_of(request, slug, season_id)
+    services.season_signup(season_id=season.pk, user=request.user)
+    return _done(request, club, season, _("You are signed up."))
 
 
-def _start(*, season, user):
-    services.season_start(season_id=season.pk, user=user)
-    return _("The season has started: round 1 is on.")
+@require_POST
+@login_required
+@handles_refusals
+def withdraw(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    club, season = _season_of(request, slug, season_id)
+    services.season_withdraw(season_id=season.pk, user=request.user)
+    return _done(request, club, season, _("You withdrew from the season."))
 
 
-def _next_round(*, season, user):
-    round_ = services.round_start(season_id=season.pk, user=user)
-    return _("Round %(number)d has started.") % {"number": round_.number}
+@require_POST
+@login_required
+@handles_refusals
+def start(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    club, season = _season_of(request, slug, season_id)
+    services.season_start(season_id=season.pk, user=request.user)
+    return _done(request, club, season, _("The season has started: round 1 is on."))
 
 
-def _finish(*, season, user):
-    services.season_finish(season_id=season.pk, user=user)
-    return _("The season is closed and archived.")
+@require_POST
+@login_required
+@handles_refusals
+def next_round(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    club, season = _season_of(request, slug, season_id)
+    round_ = services.round_start(season_id=season.pk, user=request.user)
+    return _done(request, club, season, _("Round %(number)d has started.") % {"number": round_.number})
 
 
-signup = _season_action(_signup)
-withdraw = _season_action(_withdraw)
-start = _season_action(_start)
-next_round = _season_action(_next_round)
-finish = _season_action(_finish)
+@require_POST
+@login_required
+@handles_refusals
+def finish(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    club, season = _season_of(request, slug, season_id)
+    services.season_finish(season_id=season.pk, user=request.user)
+    return _done(request, club, season, _("The season is closed and archived."))
