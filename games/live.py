@@ -25,15 +25,11 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.db import transaction
 
+from .cache_keys import live_key
 from .models import Game, Seat
 
 #: How long an entry lives: the bound on a stale one (each game's entry is then read again once).
 TIMEOUT = 60
-
-
-def key(game_id: int) -> str:
-    """The cache key of a game's entry: the one place it is built."""
-    return f"games:live:{game_id}"
 
 
 @dataclass(frozen=True)
@@ -56,7 +52,7 @@ class Live:
 def publish_on_commit(written: Iterable[tuple[Game, Iterable[Seat]]]) -> None:
     """After the commit, set the entries of the games just written (with all their seats, as
     the write left them)."""
-    values = {key(game.pk): (game, tuple(seats)) for game, seats in written}
+    values = {live_key(game.pk): (game, tuple(seats)) for game, seats in written}
     if values:
         cache.delete_many(list(values))
         transaction.on_commit(lambda: cache.set_many(values, TIMEOUT), robust=True)
@@ -76,14 +72,14 @@ def _from_database(game_id: int) -> tuple[Game, tuple[Seat, ...]] | None:
 def current(game_id: int, seen: int | None = None) -> Live | None:
     """The game's entry (None: no such game); from the database when it is missing or older than
     `seen`, the version a page already shows."""
-    stored = cache.get(key(game_id))
+    stored = cache.get(live_key(game_id))
     if stored is not None and (seen is None or seen <= stored[0].version):
         return Live(*stored)
     fresh = _from_database(game_id)
     if fresh is None:
         return None
     if stored is None:
-        cache.add(key(game_id), fresh, TIMEOUT)  # never over an entry a commit set meanwhile
+        cache.add(live_key(game_id), fresh, TIMEOUT)  # never over an entry a commit set meanwhile
     else:
-        cache.set(key(game_id), fresh, TIMEOUT)
+        cache.set(live_key(game_id), fresh, TIMEOUT)
     return Live(*fresh)

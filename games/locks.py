@@ -23,6 +23,8 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.core.cache import cache
 
+from .cache_keys import sweep_lock_key
+
 logger = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -35,13 +37,9 @@ def lock_seconds() -> float:
     return float(getattr(settings, "SWEEP_LOCK_SECONDS", 30))
 
 
-def lock_key(name: str) -> str:
-    return f"notifications:sweep-lock:{name}"
-
-
 def _keep_lock(name: str, token: str, ttl: float, done: threading.Event) -> None:
     """While the sweep works: renew its lock every third of its TTL, as long as it is still ours."""
-    key, until = lock_key(name), time.monotonic() + MAX_HOLD_SECONDS
+    key, until = sweep_lock_key(name), time.monotonic() + MAX_HOLD_SECONDS
     while not done.wait(ttl / 3):
         if time.monotonic() > until:
             logger.warning("%s has held its lock for %d s: left to expire", name, MAX_HOLD_SECONDS)
@@ -64,7 +62,7 @@ def one_at_a_time(name: str) -> Callable[[F], F]:
         @wraps(sweep)
         def locked(*args: Any, **kwargs: Any) -> Any:
             token, ttl = uuid.uuid4().hex, lock_seconds()
-            if not cache.add(lock_key(name), token, ttl):
+            if not cache.add(sweep_lock_key(name), token, ttl):
                 logger.info("%s skipped: it is running elsewhere", name)
                 return None
             done = threading.Event()
@@ -77,8 +75,8 @@ def one_at_a_time(name: str) -> Callable[[F], F]:
             finally:
                 done.set()
                 keeper.join(ttl)  # a renewal waiting on Redis holds the sweep up no longer
-                if cache.get(lock_key(name)) == token:  # not a lock that expired and was retaken
-                    cache.delete(lock_key(name))
+                if cache.get(sweep_lock_key(name)) == token:  # not a lock that expired and was retaken
+                    cache.delete(sweep_lock_key(name))
 
         return locked  # type: ignore[return-value]
 

@@ -8,7 +8,7 @@ Rows are written only by `games.services`; pages and the API read them through
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator
@@ -26,12 +26,6 @@ def new_invite_token() -> str:
 def new_seed() -> int:
     """Server-side randomness for a game's seed; fits a signed 64-bit column."""
     return secrets.randbits(62)
-
-
-def game_cache_name(game_id: int, created_at: datetime) -> str:
-    """How a cache key names one game: its id and its creation time (a database that reuses ids
-    could give another game the same id)."""
-    return f"{game_id}:{created_at.timestamp()}"
 
 
 class Game(models.Model):

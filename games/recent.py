@@ -14,7 +14,8 @@ from typing import Any, Protocol
 
 from django.core.cache import cache
 
-from .models import Action, Game, game_cache_name
+from .cache_keys import recent_actions_key
+from .models import Action, Game
 
 #: How many of the latest actions the table's log shows.
 LOG_ACTIONS = 30
@@ -26,14 +27,10 @@ CACHE_SECONDS = 600
 Recent = list[dict[str, Any]]
 
 
-def _key(game_id: int, created_at: datetime, move_count: int) -> str:
-    return f"recent_actions:{game_cache_name(game_id, created_at)}:{move_count}"
-
-
 def recent_actions(game: Game) -> Recent:
     """The game's latest LOG_ACTIONS actions, oldest first, read anew on every call (from the
     cache, which pickles, or the database): the caller may change them."""
-    key = _key(game.pk, game.created_at, game.move_count)
+    key = recent_actions_key(game.pk, game.created_at, game.move_count)
     actions = cache.get(key)
     if actions is None:
         rows = (
@@ -79,11 +76,11 @@ def remember_move(game_id: int, created_at: datetime, before: int, added: list[P
     their assistant's), then any played for resigned seats or answers given ahead. None of them
     ran out of time (deadlines play through another path).
     """
-    actions = cache.get(_key(game_id, created_at, before))
+    actions = cache.get(recent_actions_key(game_id, created_at, before))
     if actions is not None:
         played = [
             {"seat": play.seat, "timed_out": False, "helped": helped_by(play.source), "events": play.events}
             for play in added
         ]
         entry = (actions + played)[-LOG_ACTIONS:]
-        cache.set(_key(game_id, created_at, before + len(added)), entry, CACHE_SECONDS)
+        cache.set(recent_actions_key(game_id, created_at, before + len(added)), entry, CACHE_SECONDS)

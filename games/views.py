@@ -21,9 +21,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -33,9 +31,10 @@ from refusals.errors import Refusal
 from refusals.http import refusal
 
 from . import hooks, payloads, selectors, services, waiting
+from .cache_keys import table_key
 from .errors import InvalidRequest, WrongStatus
 from .forms import ActionForm, GameCreateForm, InviteForm, SeatForm, VersionForm, cleaned_or_error
-from .models import Action, Game, game_cache_name
+from .models import Action, Game
 from .payloads import small_int
 from .present import present_table
 
@@ -132,24 +131,6 @@ def create(request: HttpRequest) -> HttpResponse:
     return redirect("games:table", game.pk)
 
 
-def table_cache_key(game: Game, seat: int | None, since: int | None = None) -> str:
-    """The one cache key of a started game's rendered `#table`: the game (`game_cache_name`), its
-    version (every write bumps it), the seat whose view it shows (or the spectator's), the move
-    count it marks changes since (`seen_since`), and what the template words and dates by: the
-    language and the time zone."""
-    return ":".join(
-        (
-            "table",
-            game_cache_name(game.pk, game.created_at),
-            str(game.version),
-            "spectator" if seat is None else str(seat),
-            "-" if since is None else str(since),
-            get_language(),
-            timezone.get_current_timezone_name(),
-        )
-    )
-
-
 def seen_since(request: HttpRequest, game: Game) -> int | None:
     """The move count the reader's page showed (`?since=`), when it is one this game has passed
     (anything else marks nothing new)."""
@@ -181,7 +162,7 @@ def _table_fragment(request: HttpRequest, head: selectors.TableHead) -> str:
             f"{TABLE_TEMPLATE}#table", _fragment_context(request, selectors.table_of(head)), request
         )
     since = seen_since(request, head.row)
-    key = table_cache_key(head.row, head.seat, since)
+    key = table_key(head.row, head.seat, since)
     html = cache.get(key)
     if html is None:
         table = selectors.table_of(head, since)

@@ -2,7 +2,7 @@
 game waiting for me" link on every page, and the API's list.
 
 Read on every page, changed by game writes: cached per user in the shared cache (the key is built
-in `waiting_key`, and only there), dropped after the commit of every write that changes a seat's
+in `games.cache_keys.waiting_key`, and only there), dropped after the commit of every write that changes a seat's
 waiting flag or deadline (`forget_waiting`: the games services call it for the seats of the games
 they write), and kept no longer than WAITING_CACHE_SECONDS. The same mechanism drops the table
 notices (`notifications.selectors.forget_notices`): `drop_after_commit`.
@@ -17,6 +17,7 @@ from datetime import datetime
 from django.core.cache import cache
 from django.db import transaction
 
+from .cache_keys import waiting_key
 from .models import Game, Seat
 
 #: A bound on a stale entry's life, should a write that changes seats forget to drop it.
@@ -29,11 +30,6 @@ class Waiting:
 
     game_id: int
     due_at: datetime | None
-
-
-def waiting_key(user_id: int) -> str:
-    """The one cache key of a player's waiting games."""
-    return f"waiting:{user_id}"
 
 
 def drop_after_commit(keys: Iterable[str]) -> None:

@@ -17,6 +17,7 @@ from django.db.models import Exists, OuterRef, Subquery
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from games.cache_keys import notices_key
 from games.models import Game, Seat
 from games.waiting import drop_after_commit
 
@@ -25,14 +26,10 @@ from .models import AddressStatus, GameMute, Vacation
 NOTICES_CACHE_SECONDS = 300
 
 
-def _notices_key(game_id: int) -> str:
-    return f"notices:{game_id}"
-
-
 def forget_notices(game_ids: Iterable[int]) -> None:
     """Drop the games' cached notices once the write that changes them commits (dropped sooner, a
     reader could cache the old rows again before the commit)."""
-    drop_after_commit(_notices_key(game_id) for game_id in game_ids)
+    drop_after_commit(notices_key(game_id) for game_id in game_ids)
 
 
 def forget_notices_of_user(user: Any) -> None:
@@ -65,7 +62,7 @@ def seat_badges(*, game_id: int) -> dict[int, dict[str, Any]]:
     "unreachable": bool}} for every seat of the table: who is away and whose mail bounces (every
     player sees it, never why) and whether the seat's player muted the game (the table shows that
     to them alone). One query, then cached (NOTICES_CACHE_SECONDS)."""
-    key = _notices_key(game_id)
+    key = notices_key(game_id)
     badges = cache.get(key)
     if badges is not None:
         return badges

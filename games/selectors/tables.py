@@ -17,12 +17,12 @@ from games.presentations import label
 
 from .. import hooks, live
 from ..board.log import Played
+from ..cache_keys import learn_panel_key, seats_key, seen_view_key
 from ..errors import GameNotFound
-from ..models import Action, Game, LearnPanelDismissal, Seat, game_cache_name
+from ..models import Action, Game, LearnPanelDismissal, Seat
 from ..recent import recent_actions
 from ..seats import bot_name
 from ..services import invite_token_matches
-from ..services.learning import learn_panel_key
 from .info import GameInfo, LegalAction, Player, Table, User, game_info
 
 
@@ -66,7 +66,7 @@ SEATS_CACHE_SECONDS = 60
 def seat_rows(game: Game) -> list[SeatRow]:
     """The game's seats in seat order, with their players' names: one query per game version (the
     next seat's table of the same version reads them from the shared cache)."""
-    key = f"seats:{game_cache_name(game.pk, game.created_at)}:{game.version}"
+    key = seats_key(game)
     rows = cache.get(key)
     if rows is None:
         rows = _seat_rows(game)
@@ -196,11 +196,6 @@ MAX_UNSEEN = 60
 #: How long a seat's view of one move count is kept for a later "since you last looked" (a page
 #: open for longer asks the game to be played forward again).
 SEEN_VIEW_SECONDS = 3600
-
-
-def seen_view_key(game: Game, seat: int | None, move_count: int) -> str:
-    """The one cache key of `seat`'s view after the game's first `move_count` actions."""
-    return ":".join(("games:view", game_cache_name(game.pk, game.created_at), str(seat), str(move_count)))
 
 
 def seen_view(game: Game, seat: int | None, since: int) -> dict[str, Any]:

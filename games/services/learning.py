@@ -9,14 +9,9 @@ from django.utils.translation import gettext as _
 
 import engine
 
+from ..cache_keys import learn_panel_key
 from ..errors import InvalidRequest
 from ..models import LearnPanelDismissal, Seat
-
-
-def learn_panel_key(user_id: int, game_id: int) -> str:
-    """The shared cache's key of whether a player's table of one game shows the panel (the one
-    place it is built: `selectors.learn_panel_shown` reads it)."""
-    return ":".join(("games:learnpanel", str(user_id), str(game_id)))
 
 
 @transaction.atomic

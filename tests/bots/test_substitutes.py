@@ -11,7 +11,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from games import hooks, services
+from games import cache_keys, hooks, services
 from games.errors import NotAllowed, WrongStatus
 from games.models import Action, Game, Seat, SeatChange
 from notifications.models import Prompt
@@ -349,7 +349,7 @@ def test_a_seat_that_changes_hands_leaves_its_old_players_waiting_list(django_ca
         _game, carried = services.game_vote(game_id=game.pk, user=voters[1], kind="bot", seat_index=seat)
     assert carried
     assert waiting.waiting_for(absent.pk) == []
-    cache.delete(waiting.waiting_key(absent.pk))
+    cache.delete(cache_keys.waiting_key(absent.pk))
     assert waiting.waiting_for(absent.pk) == []  # what the database says too
 
 

@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services, waiting
+from games import cache_keys, services, waiting
 from games.models import Game, Seat
 from tests.factories import PASSWORD, UserFactory
 
@@ -124,7 +124,7 @@ def test_every_players_cached_list_stays_true_move_after_move(client, django_cap
             game = services.action_submit(
                 game_id=game.pk, user=users[seat], action=action, expected_version=game.version
             )
-        kept += sum(cache.get(waiting.waiting_key(u.pk)) is not None for u in users)
+        kept += sum(cache.get(cache_keys.waiting_key(u.pk)) is not None for u in users)
         for user in users:
             assert [(w.game_id, w.due_at) for w in waiting.waiting_for(user.pk)] == database(user)
     assert kept > 0, "some moves leave some players' lists alone"
@@ -151,7 +151,7 @@ def test_resigned_and_finished_seats_do_not_count():
     (game,) = games_waiting_for(me, 1)
     assert len(waiting.waiting_for(me.pk)) == 1
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
-    cache.delete(waiting.waiting_key(me.pk))
+    cache.delete(cache_keys.waiting_key(me.pk))
     assert waiting.waiting_for(me.pk) == []
 
 

@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import NotifyMode
-from games import hooks
+from games import cache_keys, hooks
 from games.models import Seat
 from notifications import outbox, preferences
 from notifications.models import GameMute, Kind, Notification, Status
@@ -230,7 +230,6 @@ def test_the_table_panel_shows_absence_and_offers_coming_back(table, client):
 def test_muting_a_game_one_does_not_play_says_so(client, table):
     from django.core.cache import cache
 
-    from games import live
     from games.models import Game
     from tests.factories import UserFactory
     from tests.games.helpers import assert_refused
@@ -240,13 +239,13 @@ def test_muting_a_game_one_does_not_play_says_so(client, table):
     client.force_login(watcher)
     if game.visibility != Game.Visibility.PUBLIC:
         Game.objects.filter(pk=game.pk).update(visibility=Game.Visibility.PUBLIC)
-        cache.delete(live.key(game.pk))
+        cache.delete(cache_keys.live_key(game.pk))
     response = client.post(f"/games/{game.pk}/mute/", {"mute": "1"})
     assert_refused(response, 403, "You do not play in this game, so it sends you no mail to mute.")
     assert "Nothing was played" not in response.content.decode()
     assert not GameMute.objects.filter(user=watcher).exists()
     # a game nobody may see, or none at all: no such game
     Game.objects.filter(pk=game.pk).update(visibility=Game.Visibility.PRIVATE)
-    cache.delete(live.key(game.pk))  # a change behind the services' back: its cached copy goes too
+    cache.delete(cache_keys.live_key(game.pk))  # a change behind the services' back: its cached copy goes too
     assert_refused(client.post(f"/games/{game.pk}/mute/", {"mute": "1"}), 404, "There is no such game.")
     assert_refused(client.post("/games/999999/mute/", {"mute": "1"}), 404, "There is no such game.")

@@ -7,7 +7,7 @@ import pytest
 from django.core.cache import cache
 
 from games import tasks as games_tasks
-from games.locks import lock_key
+from games.cache_keys import sweep_lock_key as lock_key
 from notifications import tasks
 
 

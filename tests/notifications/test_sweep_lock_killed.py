@@ -16,7 +16,7 @@ import pytest
 import redis
 from django.test import override_settings
 
-from games.locks import lock_key
+from games.cache_keys import sweep_lock_key as lock_key
 from lifeboat_site.cache import RedisCache
 from notifications import tasks
 from tests.real_services import wait_for

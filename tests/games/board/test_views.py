@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from accounts.models import Profile
-from games import live, services
+from games import cache_keys, live, services
 from games.lifeboat.faces import lifeboat_card
 from games.models import Game, Seat
 from tests.factories import UserFactory
@@ -188,7 +188,7 @@ def test_version_is_204_without_trigger_when_current_and_triggers_when_stale(
 def test_version_of_a_private_game_is_not_found_for_strangers(client):
     game, _users = running_game("lifeboat", 4, 0)
     Game.objects.filter(pk=game.pk).update(visibility=Game.Visibility.PRIVATE)
-    cache.delete(live.key(game.pk))  # set at creation, changed here behind the services' back
+    cache.delete(cache_keys.live_key(game.pk))  # set at creation, changed here behind the services' back
     client.force_login(UserFactory())
     assert_refused(client.get(version_url(game, 1)), 404)
     assert_refused(client.get(version_url(Game(pk=999_999), 1)), 404)
@@ -214,7 +214,8 @@ def test_a_poll_newer_than_the_cached_version_reads_the_game_again(client):
     client.force_login(users[0])
     old = Game.objects.get(pk=game.pk)
     old.version -= 2
-    cache.set(live.key(game.pk), (old, tuple(Seat.objects.filter(game=game))))  # published out of order
+    # published out of order
+    cache.set(cache_keys.live_key(game.pk), (old, tuple(Seat.objects.filter(game=game))))
     response = client.get(version_url(game, game.version), **HTMX)
     assert response.status_code == 204
     assert "HX-Trigger" not in response
@@ -225,7 +226,7 @@ def test_a_poll_newer_than_the_cached_version_reads_the_game_again(client):
 def test_a_stranger_polling_a_private_game_learns_nothing_from_its_cached_entry(client):
     game, users = running_game("lifeboat", 4, 0)
     Game.objects.filter(pk=game.pk).update(visibility=Game.Visibility.PRIVATE)
-    cache.delete(live.key(game.pk))
+    cache.delete(cache_keys.live_key(game.pk))
     client.force_login(users[0])
     assert client.get(version_url(game, game.version)).status_code == 204  # the entry is read
     client.force_login(UserFactory())
@@ -402,7 +403,7 @@ def test_the_view_a_seat_was_shown_serves_its_next_look_without_playing_the_game
     """What changed "since" is measured against the view the reader's table showed: kept when it
     was rendered, so a long game is not played forward from the deal for every refresh."""
     from games import selectors
-    from games.selectors.tables import seen_view_key
+    from games.cache_keys import seen_view_key
 
     game, users = running_game("lifeboats", 3, 30)
     client.force_login(users[0])
