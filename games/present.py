@@ -35,6 +35,8 @@ class PlayerLine:
     due_at: datetime | None
     score: int | None
     place: int | None
+    #: What everyone may know of the seat on the board (the game's `seat_rows`), for the strip.
+    facts: Any = None
 
 
 @dataclass
@@ -79,6 +81,15 @@ class TablePresenter:
     @property
     def private_template(self) -> str:
         return private_template(self.slug)
+
+    @property
+    def facts_template(self) -> str:
+        return f"games/{self.slug}/facts.html"
+
+    @property
+    def waiting_for(self) -> list[str]:
+        """The players the game waits for, but the reader."""
+        return [p.name for p in self.players if p.waiting and not p.is_me]
 
 
 def board_template(slug: str) -> str:
@@ -187,6 +198,9 @@ def present_table(table: Any) -> TablePresenter:
     picks = game.choices(table.view, legal) if legal else {}
     changed = changed_parts(slug, table.seen_view, table.view) if table.unseen else set()
     board = present_board(slug, table.view, names, table.seat, changed=changed, choosable=picks.keys())
+    rows = game.seat_rows(board)
+    for line in players:
+        line.facts = rows.get(line.number - 1) if line.number is not None else None
     me = next((p for p in table.players if p.index is not None and p.index == table.seat), None)
     waited = plays and table.my_turn
     return TablePresenter(

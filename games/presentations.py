@@ -82,6 +82,11 @@ class Presentation(Protocol):
         `changed`, `choosable`: the picture's part keys to mark."""
         ...
 
+    def seat_rows(self, board: Any) -> Mapping[int, Any]:
+        """Seat -> what everyone may know of it on `board` (its row or character), for the player
+        strip's `<slug>/facts.html`."""
+        ...
+
     def results(self, view: View, names: dict[int, str], reader: int | None) -> list[Any]:
         """Every seat's result by place, once the game is over (`<slug>/results.html`)."""
         ...

@@ -2,10 +2,10 @@
 game waiting for me" link on every page, and the API's list.
 
 Read on every page, changed by game writes: cached per user in the shared cache (the key is built
-in `games.cache_keys.waiting_key`, and only there), dropped after the commit of every write that changes a seat's
-waiting flag or deadline (`forget_waiting`: the games services call it for the seats of the games
-they write), and kept no longer than WAITING_CACHE_SECONDS. The same mechanism drops the table
-notices (`notifications.selectors.forget_notices`): `drop_after_commit`.
+in `games.cache_keys.waiting_key`, and only there), dropped after the commit of every write that
+changes a seat's waiting flag or deadline (`forget_waiting`: the games services call it for the
+seats of the games they write), and kept no longer than WAITING_CACHE_SECONDS. The same mechanism
+drops the table notices (`notifications.selectors.forget_notices`): `drop_after_commit`.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from .mail import mail_picture
 from .options import OPTION_CHOICES, OPTIONS
 from .parts import changes, choices
 from .pieces import sprite_pieces
-from .presenter import LEARN_TITLE, RESULTS_NOTE, board
+from .presenter import LEARN_TITLE, RESULTS_NOTE, board, seat_rows
 from .questions import compose_parts, glance, question_text, situation
 from .rules import rules_reference
 from .scores import results
@@ -43,6 +43,7 @@ __all__ = [
     "question_text",
     "results",
     "rules_reference",
+    "seat_rows",
     "situation",
     "sprite_faces",
     "sprite_pieces",

@@ -125,6 +125,11 @@ class LifeboatBoard:
     pick_cards: frozenset[str] = frozenset()
 
 
+def seat_rows(board: LifeboatBoard) -> dict[int, SeatPic]:
+    """Each seat's character as everyone sees it, in the boat or gone overboard."""
+    return {s.seat: s for s in (*board.seats, *board.gone)}
+
+
 def window_line(window: dict[str, Any], who: Reader) -> str:
     """Who an open window (a fight, a vote of thirst...) waits for, and who already answered, as
     one sentence with the names listed after a colon (no verb to agree with "you")."""

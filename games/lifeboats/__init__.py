@@ -24,7 +24,7 @@ from .mail import mail_picture
 from .options import OPTION_CHOICES, OPTIONS
 from .parts import changes, choices
 from .pieces import sprite_pieces
-from .presenter import LEARN_TITLE, RESULTS_NOTE, board, glance, question_text, results, situation
+from .presenter import LEARN_TITLE, RESULTS_NOTE, board, glance, question_text, results, seat_rows, situation
 from .rules import rules_reference
 
 
@@ -51,6 +51,7 @@ __all__ = [
     "question_text",
     "results",
     "rules_reference",
+    "seat_rows",
     "situation",
     "sprite_faces",
     "sprite_pieces",

@@ -244,6 +244,11 @@ def board(
     return pic
 
 
+def seat_rows(board: LifeboatsBoard) -> dict[int, PlayerRow]:
+    """Each seat's public row: colour, hats, points ashore, whether it cast its vote."""
+    return {row.seat: row for row in board.players}
+
+
 def _vote(vote: dict[str, Any], who: Reader) -> dict[str, Any]:
     kind = vote["kind"]
     return {

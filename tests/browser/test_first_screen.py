@@ -1,6 +1,7 @@
-"""The first screen of a table is the game (issue 34, first step): at 1280x800 the board's top and
-the first control of "Your move" are inside the first viewport, before the players, the log and
-the first-game tips; nothing scrolls sideways, at 1280 or at 390."""
+"""The first screen of a table is the game (issue 34): at 1280x800 the bar with the question, the
+player strip, the board's top and the first control of "Your move" are inside the first viewport,
+before the log and the first-game tips; at 390x844 the bar and the board's top are; nothing
+scrolls sideways, at 1280 or at 390."""
 
 from __future__ import annotations
 
@@ -28,12 +29,21 @@ def test_the_board_and_the_move_are_on_the_first_screen(chromium, live_server, s
     page.goto(f"{live_server.url}/games/{game.pk}/")
     board = page.locator("#board-h").bounding_box()
     control = page.locator("#prompt button, #prompt select, #prompt input[type=radio]").first.bounding_box()
-    players = page.locator("#players-h").bounding_box()
+    bar = page.locator(".action-bar").bounding_box()
+    strip = page.locator(".player-strip").bounding_box()
+    log = page.locator(".log").first.bounding_box()
     assert board is not None
     assert board["y"] < 800
     assert control is not None
     assert control["y"] + control["height"] <= 800, control
-    assert players["y"] > control["y"]  # the players follow the move
+    assert bar is not None
+    assert strip is not None
+    assert bar["y"] < strip["y"] < board["y"]  # what is asked, then who plays, then the board
+    assert log is None or log["y"] > control["y"]  # the log follows the move
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    assert page.locator(".action-bar").bounding_box()["y"] < 844
+    assert page.locator("#board-h").bounding_box()["y"] < 844
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 844})
         assert page.evaluate("document.documentElement.scrollWidth") <= width
