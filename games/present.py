@@ -40,7 +40,7 @@ class PlayerLine:
 
 
 @dataclass
-class Prompt:
+class YourMove:
     """What the seat may do: the questions the game waits for it to answer, what it may do any
     time, the trade form while it may trade; `version` is the game version the forms were made
     against."""
@@ -67,7 +67,7 @@ class TablePresenter:
     slug: str
     players: list[PlayerLine]
     board: Any
-    prompt: Prompt | None
+    prompt: YourMove | None
     log: list[Section]
     #: Every seat's result, once the game is over (the board's partial shows them).
     results: Results | None = None
@@ -163,7 +163,7 @@ def present_prompt(
     trade: Any,
     picks: dict[str, list[dict[str, Any]]] | None = None,
     default: dict[str, Any] | None = None,
-) -> Prompt:
+) -> YourMove:
     """The seat's questions; `picks` (part key -> legal actions, `Presentation.choices`) marks
     which choices a click on the picture picks; `default` (what a deadline would play) is the one
     choice the form may show ticked, where it is a pass (`prompt.preselect`)."""
@@ -179,7 +179,7 @@ def present_prompt(
     )
     if picks:
         prompt.mark_picks(required + optional, picks)
-    return Prompt(
+    return YourMove(
         version=version, waited=waited, due_at=due_at, required=required, optional=optional, trade=trade
     )
 

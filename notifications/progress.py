@@ -10,7 +10,7 @@ handed to games to play at once), announce trade offers to the seats they are ma
 end; then issue the new prompts with their mails and reminders, and write everything in a fixed
 handful of queries.
 
-The batch's data (`GameProgress`, each game's `Table`, the `Effects` gathered) is in
+The batch's data (`GameProgress`, each game's `ProgressedGame`, the `Effects` gathered) is in
 `progress_batch`; the steps that build mails and pushes are in `progress_mails`.
 """
 
@@ -36,7 +36,7 @@ from games.tasks import enqueue_autoplay
 from . import push
 from .models import Kind, Notification, Prompt, SeatStatus, Vacation
 from .outbox import create_rows, due_now, enqueue_marked_on_commit
-from .progress_batch import Effects, GameProgress, Table
+from .progress_batch import Effects, GameProgress, ProgressedGame
 from .progress_mails import announce_trade_offers, mail_end, mail_prompt, mail_start, push_prompt
 from .prompts import away, distinct_choices, retime_prompt
 from .selectors import forget_notices
@@ -143,12 +143,14 @@ def _load_statuses(
     return statuses_of
 
 
-def _table(write: GameProgress, seats: list[dict[str, Any]], statuses: dict[int, SeatStatus]) -> Table:
+def _table(
+    write: GameProgress, seats: list[dict[str, Any]], statuses: dict[int, SeatStatus]
+) -> ProgressedGame:
     game = write.game
     read = GameRead(game)
     # An abandoned game waits for nobody (its prompts close) and has no results to mail.
     over = read.over or game.status == Game.Status.ABANDONED
-    return Table(
+    return ProgressedGame(
         write=write,
         read=read,
         over=over,
@@ -160,7 +162,7 @@ def _table(write: GameProgress, seats: list[dict[str, Any]], statuses: dict[int,
     )
 
 
-def _mail_absent(effects: Effects, table: Table) -> None:
+def _mail_absent(effects: Effects, table: ProgressedGame) -> None:
     """Each seat the writes marked absent (games' idle ladder) is told, once: its decisions are
     played at once until its player says they are back."""
     game = table.game
@@ -182,7 +184,7 @@ def _mail_absent(effects: Effects, table: Table) -> None:
         )
 
 
-def _close_prompts_not_waited_for(effects: Effects, table: Table) -> None:
+def _close_prompts_not_waited_for(effects: Effects, table: ProgressedGame) -> None:
     """A seat no longer waited for (it acted, the deadline played) is no longer asked."""
     waiting = set(table.to_act)
     for index, status in table.statuses.items():
@@ -193,7 +195,7 @@ def _close_prompts_not_waited_for(effects: Effects, table: Table) -> None:
             table.changed[index] = status
 
 
-def _prompt_waiting_seats(effects: Effects, table: Table) -> None:
+def _prompt_waiting_seats(effects: Effects, table: ProgressedGame) -> None:
     """Each seat waited for keeps its prompt if its decision is the same, else gets a new one. A
     seat games plays at once (its assistant's decision, an absent player's: `assisted`) or the
     bots app plays is asked nothing; a player's on vacation at a table that allows assistants is
@@ -215,7 +217,7 @@ def _prompt_waiting_seats(effects: Effects, table: Table) -> None:
         _prompt_seat(effects, table, seat, status)
 
 
-def _prompt_seat(effects: Effects, table: Table, seat: dict[str, Any], status: SeatStatus) -> None:
+def _prompt_seat(effects: Effects, table: ProgressedGame, seat: dict[str, Any], status: SeatStatus) -> None:
     game, index = table.game, seat["index"]
     due_at = seat["due_at"]
     if seat["vacation_until"] is not None and due_at is not None:
@@ -267,7 +269,7 @@ def _same_decision(
     return not acted and prompt.actions == choices()
 
 
-def _issue_prompts(effects: Effects, tables: list[Table]) -> None:
+def _issue_prompts(effects: Effects, tables: list[ProgressedGame]) -> None:
     """All new prompts in one insert (so a write costs the same queries whatever it prompts), each
     with its mail and reminders; the log is read for the prompted games whose write did not say."""
     if not effects.fresh:

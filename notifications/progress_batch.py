@@ -1,5 +1,5 @@
 """The data one `record_progress` call works on: the game writes it is given (`GameProgress`),
-each game's `Table` (its state, seats and their bookkeeping) and the `Effects` its steps gather
+each game's `ProgressedGame` (its state, seats and their bookkeeping) and the `Effects` its steps gather
 over all games, written at the end (`progress`)."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class GameProgress:
 
 
 @dataclass
-class Table:
+class ProgressedGame:
     """One game of a `record_progress` call: its write, the game read seat by seat (games'
     `GameRead`: views, legal actions, results; never its state), its seats and their bookkeeping."""
 
@@ -75,7 +75,7 @@ class Effects:
     #: game version -> prompts kept valid at it.
     kept: dict[int, list[int]] = field(default_factory=dict)
     retimed: list[Prompt] = field(default_factory=list)
-    fresh: list[tuple[Prompt, Table]] = field(default_factory=list)
+    fresh: list[tuple[Prompt, ProgressedGame]] = field(default_factory=list)
     autoplays: list[tuple[Game, list[int]]] = field(default_factory=list)
     #: Games whose table notices change.
     absence_changed: set[int] = field(default_factory=set)

@@ -11,7 +11,7 @@ from games.i18n import log_lines_by_language
 
 from .models import Kind, Notification, Prompt
 from .outbox import start_mail_key
-from .progress_batch import Effects, Table
+from .progress_batch import Effects, ProgressedGame
 from .prompts import bot_seats, prompt_context, reminder_times, seat_names
 
 
@@ -22,7 +22,7 @@ def _player(effects: Effects, seat: dict[str, Any]) -> dict[str, Any]:
     return {"seat": seat["index"], "name": effects.names[seat["user_id"]]}
 
 
-def mail_start(effects: Effects, table: Table) -> None:
+def mail_start(effects: Effects, table: ProgressedGame) -> None:
     """Every player gets the start mail: who plays, and their own seat's view (a league table's
     players got the round's mail instead, under the same key: `leagues.services`)."""
     players = [_player(effects, s) for s in table.seats]
@@ -58,7 +58,7 @@ def offers_to(view: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     return [o for o in offers if isinstance(o, dict) and o.get("to") == seat]
 
 
-def announce_trade_offers(effects: Effects, table: Table) -> None:
+def announce_trade_offers(effects: Effects, table: ProgressedGame) -> None:
     """Each trade offer still open after the writes is announced once to the seat it is made to
     (a mail or a digest line, per its player's preferences), worded from that seat's own view as
     the table's log words it; an offer already answered or replaced is not announced."""
@@ -90,7 +90,7 @@ def announce_trade_offers(effects: Effects, table: Table) -> None:
             )
 
 
-def mail_end(effects: Effects, table: Table) -> None:
+def mail_end(effects: Effects, table: ProgressedGame) -> None:
     """Every player gets the results: places and scores of every seat, and its own view of the
     end (every card revealed), from which the mail shows the table's results with their points."""
     scores, places = table.read.scores(), table.read.ranking()
@@ -121,7 +121,7 @@ def mail_end(effects: Effects, table: Table) -> None:
         )
 
 
-def mail_prompt(effects: Effects, table: Table, prompt: Prompt, gone: list[dict[str, Any]]) -> None:
+def mail_prompt(effects: Effects, table: ProgressedGame, prompt: Prompt, gone: list[dict[str, Any]]) -> None:
     """The prompt mail (from the seat's own view and visible events) and its reminders."""
     game, index = table.game, prompt.seat_index
     context = prompt_context(
@@ -156,7 +156,7 @@ def mail_prompt(effects: Effects, table: Table, prompt: Prompt, gone: list[dict[
         )
 
 
-def push_prompt(effects: Effects, table: Table, prompt: Prompt) -> None:
+def push_prompt(effects: Effects, table: ProgressedGame, prompt: Prompt) -> None:
     """The prompt's browser push (`push`): it names the game and nothing of its state."""
     key = f"push:{prompt.pk}"
     effects.new_keys.add(key)
