@@ -64,3 +64,19 @@ def test_the_strip_shows_every_seat_its_public_counts_and_who_is_to_act(client, 
             assert f"Ashore: {public['points']}" in item, item
     me = next(item for seat, item in zip(seats, items, strict=True) if seat.user == users[0])
     assert "(you)" in me
+
+
+@pytest.mark.parametrize("slug", ["lifeboat", "lifeboats"])
+def test_a_finished_game_shows_its_results_first_and_where_to_go_next(client, slug):
+    game, users = running_game(slug, 4, 2000)
+    game.refresh_from_db()
+    assert game.status == game.Status.FINISHED
+    client.force_login(users[0])
+    page = client.get(table_url(game)).content.decode()
+    results, picture = page.index('id="results-h"'), page.index('class="pic"')
+    assert results < picture  # the results before the board's picture
+    bar = re.search(r'<p class="action-bar">.*?</p>', page, re.DOTALL).group(0)
+    assert 'href="#rematch-h"' in bar
+    assert f"/games/next/?from={game.pk}" in bar
+    assert page.index('id="rematch-h"') < page.index('id="seats-lazy"')  # right after the table
+    assert client.get(f"/games/next/?from={game.pk}").status_code == 302
