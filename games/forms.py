@@ -137,11 +137,6 @@ class GameCreateForm(GameOptionsForm):
 
     game = forms.ChoiceField(label=_("Game"))
 
-    @property
-    def learn_links(self) -> list[tuple[str, str]]:
-        """Each game's How to play page (slug, title), for a newcomer choosing a game."""
-        return learn_links()
-
     num_players = forms.IntegerField(label=_("Players"), min_value=1, max_value=20, initial=DEFAULT_PLAYERS)
     pace = forms.ChoiceField(label=_("Pace"), choices=Game.Pace.choices, initial=Game.Pace.HOURS_24)
     visibility = forms.ChoiceField(
@@ -196,6 +191,11 @@ class GameCreateForm(GameOptionsForm):
             "join; players new to the site may always join. Leave empty for anyone."
         ),
     )
+
+    @property
+    def learn_links(self) -> list[tuple[str, str]]:
+        """Each game's How to play page (slug, title), for a newcomer choosing a game."""
+        return learn_links()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -10,7 +10,7 @@ seat may know.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -106,7 +106,9 @@ def player_names(players: list[Any]) -> dict[int, str]:
     return {p.index: p.name for p in players if p.index is not None}
 
 
-def player_lines(table: Any) -> list[PlayerLine]:
+def player_lines(table: Any, facts: Mapping[int, Any] | None = None) -> list[PlayerLine]:
+    """The players in seat order; `facts`: seat -> what everyone may know of it on the board."""
+    facts = facts or {}
     return [
         PlayerLine(
             number=seat_number(p.index),
@@ -117,6 +119,7 @@ def player_lines(table: Any) -> list[PlayerLine]:
             due_at=p.due_at,
             score=p.score,
             place=p.place,
+            facts=facts.get(p.index) if p.index is not None else None,
         )
         for p in table.players
     ]
@@ -187,10 +190,9 @@ def present_prompt(
 def present_table(table: Any) -> TablePresenter:
     """Template data for a `games.selectors.Table`: the players, and once the game has started
     the board, the private corner, the prompt (for a seat still playing) and the log."""
-    players = player_lines(table)
     slug = table.game.slug
     if table.view is None or slug not in PRESENTATIONS:
-        return TablePresenter(slug=slug, players=players, board=None, prompt=None, log=[])
+        return TablePresenter(slug=slug, players=player_lines(table), board=None, prompt=None, log=[])
     game = presentation(slug)
     names = player_names(table.players)
     plays = table.is_member and table.game.is_running and not table.resigned
@@ -198,9 +200,7 @@ def present_table(table: Any) -> TablePresenter:
     picks = game.choices(table.view, legal) if legal else {}
     changed = changed_parts(slug, table.seen_view, table.view) if table.unseen else set()
     board = present_board(slug, table.view, names, table.seat, changed=changed, choosable=picks.keys())
-    rows = game.seat_rows(board)
-    for line in players:
-        line.facts = rows.get(line.number - 1) if line.number is not None else None
+    players = player_lines(table, game.seat_rows(board))
     me = next((p for p in table.players if p.index is not None and p.index == table.seat), None)
     waited = plays and table.my_turn
     return TablePresenter(
