@@ -89,16 +89,17 @@ def measure(n: int, game: Game, reader, who: str) -> None:
     head = selectors.table_head(game_id=game.pk, user=reader)
     table = selectors.table_of(head)
     presented = present_table(table)
-    context = {"csrf_token": "token", "answer_key": "key", "invite_token": "", "t": table, "p": presented}
+    context = {"csrf_token": "token", "invite_token": "", "table": table, "shown": presented}
 
     def whole() -> str:
-        t = selectors.table_of(head)
-        return render_to_string("games/table.html#table", {**context, "t": t, "p": present_table(t)}, request)
+        read = selectors.table_of(head)
+        shown = present_table(read)
+        return render_to_string("games/table.html#table", {**context, "table": read, "shown": shown}, request)
 
     def render(template: str) -> Callable[[], str]:
         return lambda: render_to_string(template, context, request)
 
-    board = {"b": presented.board, **context}
+    board = {"board": presented.board, **context}
     works: dict[str, Callable[[], object]] = {
         "#table": whole,
         "selectors.table_of()": lambda: selectors.table_of(head),

@@ -19,6 +19,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.auth import user_for_api_request
+from games.presentations import label
 from refusals.errors import Refusal
 
 from . import payloads, selectors, services
@@ -52,7 +53,7 @@ def token_required(view: ApiView) -> ApiView:
 
 
 def game_state(table: selectors.Table) -> dict[str, Any]:
-    game = table.game
+    game, view = table.game, table.view
     return {
         "game": {
             "id": game.id,
@@ -76,7 +77,7 @@ def game_state(table: selectors.Table) -> dict[str, Any]:
         "version": game.version,
         "seat": table.seat,
         "view": table.view,
-        "legal_actions": [{"action": a.action, "label": a.label} for a in table.legal_actions],
+        "legal_actions": [{"action": a, "label": label(game.slug, view, a)} for a in table.legal_actions],
         "to_act": table.to_act,
     }
 

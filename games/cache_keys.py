@@ -25,23 +25,6 @@ def game_cache_name(game_id: int, created_at: datetime) -> str:
     return f"{game_id}:{created_at.timestamp()}"
 
 
-def table_key(game: Game, seat: int | None, since: int | None = None) -> str:
-    """A started game's rendered `#table`: the game, its version (every write bumps it), the seat
-    whose view it shows (or the spectator's), the move count it marks changes since, and what the
-    template words and dates by: the language and the time zone."""
-    return ":".join(
-        (
-            "table",
-            game_cache_name(game.pk, game.created_at),
-            str(game.version),
-            "spectator" if seat is None else str(seat),
-            "-" if since is None else str(since),
-            get_language(),
-            timezone.get_current_timezone_name(),
-        )
-    )
-
-
 def seats_key(game: Game) -> str:
     """A game version's seats with their players' names (`selectors.tables.seat_rows`)."""
     return f"seats:{game_cache_name(game.pk, game.created_at)}:{game.version}"

@@ -196,7 +196,7 @@ def present_table(table: Any) -> TablePresenter:
     game = presentation(slug)
     names = player_names(table.players)
     plays = table.is_member and table.game.is_running and not table.resigned
-    legal = [a.action for a in table.legal_actions] if plays else []
+    legal = table.legal_actions if plays else []
     picks = game.choices(table.view, legal) if legal else {}
     changed = changed_parts(slug, table.seen_view, table.view) if table.unseen else set()
     board = present_board(slug, table.view, names, table.seat, changed=changed, choosable=picks.keys())

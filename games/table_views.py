@@ -105,7 +105,7 @@ def compose(request: HttpRequest, game_id: int) -> HttpResponse:
     """Play the one legal action of `type` whose fields are the posted ones (rowing, fights)."""
     table = selectors.table(game_id=game_id, user=request.user)
     kind = request.POST.get("type", "")
-    action = prompt.match([a.action for a in table.legal_actions], kind, request.POST.getlist)
+    action = prompt.match(table.legal_actions, kind, request.POST.getlist)
     if action is None:
         if small_int(request.POST.get("expected_version", "")) not in (None, table.game.version):
             raise StaleVersion()  # the choices changed since the page was loaded, not the reader's pick

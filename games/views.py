@@ -8,18 +8,14 @@ and plain requests differently say so in `Vary: HX-Request`.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
@@ -31,7 +27,6 @@ from refusals.errors import Refusal
 from refusals.http import refusal
 
 from . import hooks, payloads, selectors, services, waiting
-from .cache_keys import table_key
 from .errors import InvalidRequest, WrongStatus
 from .forms import ActionForm, GameCreateForm, InviteForm, SeatForm, VersionForm, cleaned_or_error
 from .models import Action, Game
@@ -39,19 +34,6 @@ from .payloads import small_int
 from .present import present_table
 
 TABLE_TEMPLATE = "games/table.html"
-#: How long a rendered `#table` stays in the shared cache. A write bumps the game's version, so
-#: a move is seen at once; what changes without one (the time left to a deadline, a player's new
-#: name) is at most this old.
-TABLE_CACHE_SECONDS = 60
-#: Stands for the reader's own CSRF token in a cached `#table`, which every reader of that seat
-#: shares: `answer_with_csrf` puts each reader's token in. NUL is in no rendered name or text
-#: (form fields refuse it), so nothing else can turn into a token.
-CSRF_SLOT = "\x00csrf-token\x00"
-#: Stands for each move form's answer key in a `#table` (its hidden `answer_key`): every form of
-#: every response gets a new random one (`answer_with_csrf`), so the same form sent twice (its
-#: first answer lost) is recognised as one answer (`services.action_submit`), and two readers of
-#: one cached table never share a key.
-ANSWER_SLOT = "\x00answer-key\x00"
 
 #: Answers differ for htmx requests (a fragment) and plain ones (a page or a redirect).
 vary_on_htmx = vary_on_headers("HX-Request")
@@ -141,67 +123,27 @@ def seen_since(request: HttpRequest, game: Game) -> int | None:
     return since if since < game.move_count else None
 
 
-def _fragment_context(request: HttpRequest, table: selectors.Table) -> dict[str, Any]:
-    return {
-        "answer_key": ANSWER_SLOT,
-        "t": table,
-        "p": present_table(table),
+def _table_response(request: HttpRequest, head: selectors.TableHead) -> HttpResponse:
+    """The `#table` fragment for htmx, else the whole page around it: the reader's table
+    (`selectors.table_of`), its presenters (`present_table`), the template."""
+    table = selectors.table_of(head, seen_since(request, head.row) if head.started else None)
+    context = {
+        "table": table,
+        "shown": present_table(table),
         "invite_link": _invite_link(request, table),
         "invite_token": request.GET.get("invite", ""),
         "invite_form": InviteForm(),
         "bot_games": engine.BOTS,
     }
-
-
-def _table_fragment(request: HttpRequest, head: selectors.TableHead) -> str:
-    """`#table` as this reader sees it. A started game's comes from the shared cache when this
-    seat's entry for this version exists, with CSRF_SLOT for the forms' token; an open game's
-    (cheap, its forms differ by reader) is rendered each time."""
-    if not head.started:
-        return render_to_string(
-            f"{TABLE_TEMPLATE}#table", _fragment_context(request, selectors.table_of(head)), request
-        )
-    since = seen_since(request, head.row)
-    key = table_key(head.row, head.seat, since)
-    html = cache.get(key)
-    if html is None:
-        table = selectors.table_of(head, since)
-        context = {**_fragment_context(request, table), "csrf_token": CSRF_SLOT}
-        html = render_to_string(f"{TABLE_TEMPLATE}#table", context, request)
-        cache.set(key, html, TABLE_CACHE_SECONDS)
-    return html
-
-
-def answer_with_csrf(request: HttpRequest, response: HttpResponse) -> HttpResponse:
-    """The response with the reader's CSRF token where a cached `#table` has CSRF_SLOT, and a
-    new answer key for each move form where it has ANSWER_SLOT."""
-    slot, answer = CSRF_SLOT.encode(), ANSWER_SLOT.encode()
-    if slot in response.content:
-        response.content = response.content.replace(slot, get_token(request).encode())
-    if answer in response.content:
-        parts = response.content.split(answer)
-        keys = [secrets.token_urlsafe(16).encode() for _part in parts[1:]]
-        response.content = parts[0] + b"".join(key + part for key, part in zip(keys, parts[1:], strict=True))
-    return response
-
-
-def _table_response(request: HttpRequest, head: selectors.TableHead) -> HttpResponse:
-    """The `#table` fragment for htmx, else the whole page around it."""
-    fragment = _table_fragment(request, head)
     if request.htmx:
-        return answer_with_csrf(request, HttpResponse(fragment))
-    context = {
-        "t": head,
-        "started": head.started,
-        "table_html": fragment,
-        "learn_panel": selectors.learn_panel_shown(head=head),
-        "notices": hooks.table_notices(game_id=head.row.pk, seat=head.seat, user=request.user)
-        if head.started
-        else None,
-    }
+        return render(request, f"{TABLE_TEMPLATE}#table", context)
+    context["started"] = head.started
+    context["learn_panel"] = selectors.learn_panel_shown(head=head)
+    if head.started:
+        context["notices"] = hooks.table_notices(game_id=head.row.pk, seat=head.seat, user=request.user)
     if head.is_member and head.row.status == Game.Status.FINISHED:  # "same table again"
         context["rematch"] = selectors.rematch_of(game_id=head.row.pk, user=request.user)
-    return answer_with_csrf(request, render(request, TABLE_TEMPLATE, context))
+    return render(request, TABLE_TEMPLATE, context)
 
 
 @require_GET
@@ -336,8 +278,8 @@ def seats(request: HttpRequest, game_id: int) -> HttpResponse:
     if not head.started:
         raise WrongStatus(_("The game has not started yet."))
     context = {
-        "t": head,
-        "s": selectors.seat_panel(game=head.row, user=request.user),
+        "table": head,
+        "panel": selectors.seat_panel(game=head.row, user=request.user),
         "invite_token": request.GET.get("invite", ""),
     }
     return render(request, "games/seats.html#panel" if request.htmx else "games/seats.html", context)

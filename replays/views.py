@@ -42,7 +42,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     board = present_board(data.slug, data.view, names, data.reader)
     context = {
         "replay": data,
-        "b": board,
+        "board": board,
         "results": present_results(data.slug, data.view, names, data.reader),
         "board_template": board_template(data.slug),
         "private_template": private_template(data.slug),
@@ -89,7 +89,7 @@ def learn(request: HttpRequest, slug: str) -> HttpResponse:
         "slug": slug,
         "others": [(s, title) for s, title in learn_links(but=slug) if s in tutorial.DEMOS],
         "players": lesson.demo.names,
-        "b": present_board(slug, lesson.view, names, None),
+        "board": present_board(slug, lesson.view, names, None),
         "results": present_results(slug, lesson.view, names, None),
         "board_template": board_template(slug),
         "private_template": private_template(slug),

@@ -14,7 +14,7 @@ game.
 """
 
 from .assistant import AheadChoice, AssistantPanel, KindChoice, assistant_defaults, assistant_panel
-from .info import GameInfo, HistoryEntry, LegalAction, LobbyEntry, LobbyPlayer, Player, Table, User, game_info
+from .info import GameInfo, HistoryEntry, LobbyEntry, LobbyPlayer, Player, Table, User, game_info
 from .listings import (
     Lobby,
     Rematch,
@@ -53,7 +53,6 @@ __all__ = [
     "GameRead",
     "HistoryEntry",
     "KindChoice",
-    "LegalAction",
     "Lobby",
     "LobbyEntry",
     "LobbyPlayer",

@@ -13,7 +13,6 @@ from games.presentations import PRESENTATIONS, presentation
 
 from ..board.log import Played
 from ..board.options import ShownOption, game_options
-from ..board.prompt import action_json
 from ..models import Game
 
 User = AbstractBaseUser | AnonymousUser
@@ -110,16 +109,6 @@ class Player:
 
 
 @dataclass(frozen=True)
-class LegalAction:
-    action: dict[str, Any]
-    label: str
-
-    @property
-    def as_json(self) -> str:
-        return action_json(self.action)
-
-
-@dataclass(frozen=True)
 class Table:
     game: GameInfo
     players: list[Player]
@@ -131,7 +120,7 @@ class Table:
     view: dict[str, Any] | None
     #: The name of the player who created the game (who may start it), if they sit at it.
     creator: str | None = None
-    legal_actions: list[LegalAction] = field(default_factory=list)
+    legal_actions: list[dict[str, Any]] = field(default_factory=list)
     to_act: list[int] = field(default_factory=list)
     #: What a deadline would play for the reader's seat, while the game waits for it.
     default_action: dict[str, Any] | None = None

@@ -1,5 +1,5 @@
 """The table: a game read for one reader (access checked), with the seats, the seat's view, its
-legal actions with labels, the log, and what is new "since you last looked"."""
+legal actions, the log, and what is new "since you last looked"."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from django.db.models import Exists, F, OuterRef
 
 import engine
 from accounts.selectors import display_names
-from games.presentations import label
 
 from .. import hooks, live
 from ..board.log import Played
@@ -23,7 +22,7 @@ from ..models import Action, Game, LearnPanelDismissal, Seat
 from ..recent import recent_actions
 from ..seats import bot_name
 from ..services import invite_token_matches
-from .info import GameInfo, LegalAction, Player, Table, User, game_info
+from .info import GameInfo, Player, Table, User, game_info
 
 
 @dataclass(frozen=True)
@@ -193,14 +192,9 @@ LEARN_PANEL_HIDDEN_SECONDS = 30 * 86400
 MAX_UNSEEN = 60
 
 
-#: How long a seat's view of one move count is kept for a later "since you last looked" (a page
-#: open for longer asks the game to be played forward again).
-SEEN_VIEW_SECONDS = 3600
-
-
 def seen_view(game: Game, seat: int | None, since: int) -> dict[str, Any]:
     """The view of `seat` after the game's first `since` actions: the one its table showed then,
-    kept by `table_of` in the shared cache, else the deal played forward to there."""
+    kept since that move's commit (`games.seen`), else the deal played forward to there."""
     key = seen_view_key(game, seat, since)
     view = cache.get(key)
     if view is not None:
@@ -265,8 +259,6 @@ def table_of(head: TableHead, since: int | None = None) -> Table:
     state = rules.from_json(game.snapshot)
     over = rules.is_over(state)
     view = rules.view(state, seat)
-    # The view this table shows, for its reader's next look "since" this move count.
-    cache.set(seen_view_key(game, seat, game.move_count), view, SEEN_VIEW_SECONDS)
     legal = [] if seat is None or table.resigned else rules.legal_actions(state, seat)
     to_act = rules.to_act(state)
     recent = recent_actions(game)
@@ -292,7 +284,7 @@ def table_of(head: TableHead, since: int | None = None) -> Table:
     return replace(
         table,
         view=view,
-        legal_actions=[LegalAction(a, label(game.slug, view, a)) for a in legal],
+        legal_actions=legal,
         to_act=to_act,
         default_action=rules.default_action(state, seat) if legal and seat in to_act else None,
         log=log,

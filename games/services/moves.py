@@ -40,7 +40,7 @@ from django.utils.translation import gettext_lazy
 import engine
 from refusals.errors import Refusal
 
-from .. import decisions, hooks, live, recent, waiting
+from .. import decisions, hooks, live, recent, seen, waiting
 from ..bulk import update_in_groups
 from ..errors import (
     GameNotFound,
@@ -398,6 +398,7 @@ def _store_states(writes: list[_Write], extra_fields: tuple[str, ...] = ()) -> N
             game.finished_at = now
             finished.append(game)
         changed.extend(_seats_after(write, now, over=over))
+        transaction.on_commit(partial(seen.remember_views, game, game.move_count, rules, state))
     if actions:
         Action.objects.bulk_create(actions)
     for write in writes:  # a plain UPDATE per game compiles far faster than a bulk_update CASE

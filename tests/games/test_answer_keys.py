@@ -7,12 +7,10 @@ import re
 
 import pytest
 from django.db import IntegrityError, transaction
-from django.http import HttpResponse
 
 from games import services
 from games.errors import StaleVersion
 from games.models import Action
-from games.views import ANSWER_SLOT, answer_with_csrf
 
 from .helpers import (
     act_url,
@@ -107,7 +105,7 @@ def test_every_form_of_every_answer_has_a_key_of_its_own(client):
     game, users = start_game()
     seat, _action = waiting_seat_and_action(game)
     client.force_login(users[seat])
-    pages = [client.get(table_url(game)).content.decode() for _ in range(2)]  # the second from the cache
+    pages = [client.get(table_url(game)).content.decode() for _ in range(2)]
     keys = [re.findall(r'name="answer_key" value="([^"]*)"', page) for page in pages]
     assert all(keys), "a page without a move form"
     every = [key for page in keys for key in page]
@@ -138,10 +136,3 @@ def test_a_malformed_key_is_a_400_and_plays_nothing(client, key):
     form = {"action": json.dumps(action), "expected_version": game.version, "answer_key": key}
     assert_refused(client.post(act_url(game), form), 400, "key")
     assert not Action.objects.filter(game=game).exists()
-
-
-def test_each_form_of_one_answer_gets_its_own_key(rf):
-    html = "".join(f'<form><input name="answer_key" value="{ANSWER_SLOT}"></form>' for _ in range(3))
-    keys = re.findall(r'value="([^"]*)"', answer_with_csrf(rf.get("/"), HttpResponse(html)).content.decode())
-    assert len(set(keys)) == 3
-    assert all(re.fullmatch(r"[A-Za-z0-9_-]{22}", key) for key in keys)

@@ -1,5 +1,6 @@
-"""The rendered `#table` is cached per game version, seat, language and time zone: never one
-seat's for another, each reader's own CSRF token in its forms, the new version after a move."""
+"""What the shared cache keeps for a table (its game's live entry, seats, latest actions, every
+seat's view) never serves one seat's table to another; each reader gets their own CSRF token, their
+language and time zone, and the new version after a move."""
 
 import re
 from zoneinfo import ZoneInfo

@@ -109,10 +109,10 @@ def test_table_shows_the_seat_view_and_legal_actions(client):
     response = client.get(table_url(game))
     page = response.content.decode()
     assert response.status_code == 200
-    assert response.context["t"].seat == seat
+    assert response.context["table"].seat == seat
     assert "Your move" in page
     assert f'name="expected_version" value="{game.version}"' in page
-    assert response.context["t"].legal_actions
+    assert response.context["table"].legal_actions
 
 
 def test_move_post_without_htmx_redirects_with_a_message(client):

@@ -210,6 +210,6 @@ def test_an_open_offer_names_the_other_side_as_from_x_or_to_x(language):
         theirs = private(rules.view(state, taker)).offers
         assert [(o.incoming, o.other) for o in mine] == [(False, character_name(character[taker], TO))]
         assert [(o.incoming, o.other) for o in theirs] == [(True, character_name(character[giver], FROM))]
-        html = render_to_string("games/lifeboat/private.html", {"m": private(rules.view(state, taker))})
+        html = render_to_string("games/lifeboat/private.html", {"mine": private(rules.view(state, taker))})
         words = {"en": "Trade offer from", "hu": "Cserére vonatkozó ajánlat", "cs": "Nabídka výměny od"}
         assert f"{words[language]} {character_name(character[giver], FROM)}" in html

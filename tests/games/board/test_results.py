@@ -40,7 +40,7 @@ def test_lifeboat_results_name_every_card_each_seat_held_and_its_love_and_hate()
         view = game.rules.view(game.state, None)
         board = lifeboat.board(view, NAMES, None)
         results = present_results("lifeboat", view, NAMES, None)
-        html = render_to_string("games/lifeboat/board.html#results", {"b": board, "results": results})
+        html = render_to_string("games/lifeboat/board.html#results", {"board": board, "results": results})
         text = text_of(html)
         for p in view["players"]:
             for card in [c["id"] for c in p["hand"] + p["table"]] + [p["love"], p["hate"]]:

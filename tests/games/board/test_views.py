@@ -170,7 +170,7 @@ def test_a_seats_move_through_a_radio_form_is_played(client):
 
 # -- the version endpoint -----------------------------------------------------------------------
 def test_version_is_204_without_trigger_when_current_and_triggers_when_stale(
-    client, django_assert_num_queries
+    client, django_assert_num_queries, django_capture_on_commit_callbacks
 ):
     game, users = running_game("lifeboat", 4, 3)
     client.force_login(users[0])
@@ -398,19 +398,22 @@ def test_the_table_marks_what_changed_since_the_move_count_the_reader_saw(client
 
 
 def test_the_view_a_seat_was_shown_serves_its_next_look_without_playing_the_game_again(
-    client, django_assert_num_queries
+    client, django_assert_num_queries, django_capture_on_commit_callbacks
 ):
-    """What changed "since" is measured against the view the reader's table showed: kept when it
-    was rendered, so a long game is not played forward from the deal for every refresh."""
+    """What changed "since" is measured against the view the reader's table showed: kept from the
+    commit of the write that made it (`games.seen`), so a long game is not played forward from the
+    deal for every refresh."""
     from games import selectors
     from games.cache_keys import seen_view_key
 
-    game, users = running_game("lifeboats", 3, 30)
+    with django_capture_on_commit_callbacks(execute=True):  # as every write's commit does
+        game, users = running_game("lifeboats", 3, 30)
     client.force_login(users[0])
     seat = Seat.objects.get(game=game, user=users[0]).index
     shown_at = game.move_count
     client.get(table_url(game), **HTMX)  # the table the reader sees at this move count
-    game = play_moves(game, users, 3, random.Random(5))
+    with django_capture_on_commit_callbacks(execute=True):
+        game = play_moves(game, users, 3, random.Random(5))
     with django_assert_num_queries(0):
         kept = selectors.seen_view(game, seat, shown_at)
     cache.delete(seen_view_key(game, seat, shown_at))
