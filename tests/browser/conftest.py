@@ -7,6 +7,7 @@ import os
 import shutil
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -97,7 +98,7 @@ class _Served:
 
     def __init__(self, app: Callable[..., Any], *, one_at_a_time: bool) -> None:
         self.app, self.one_at_a_time = app, one_at_a_time
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()  # held by a request's thread; its queries take it again
         self.idle = threading.Condition()
         self.in_flight = 0
 
@@ -142,7 +143,7 @@ class _Releasing:
 
 
 @pytest.fixture(scope="session")
-def live_server(live_server):
+def live_server(django_db_setup, live_server):
     """pytest-django's live server, which knows its requests in flight, and serves one request at
     a time when its threads share a connection.
 
@@ -152,10 +153,27 @@ def live_server(live_server):
     query another's rows: four browsers polling at once then saw each other's tables (a seat's page
     showed another seat's hand). On PostgreSQL each thread has its own connection and nothing is
     serialized.
+
+    The test database is set up first (`django_db_setup`): pytest makes session fixtures before a
+    test's own, so pytest-django's server was otherwise made while the settings still named the
+    development database, shared no connection, and each request thread opened its own to the
+    in-memory database, where SQLite locks whole tables between connections and refuses at once
+    ("database table is locked": a click's move lost, a test failed now and then).
+
+    The test's own thread uses that connection too (reading a game while the browsers poll): its
+    queries take the same lock, so they wait for the request in flight.
     """
     thread = live_server.thread
-    thread.httpd.set_app(_Served(thread.httpd.get_app(), one_at_a_time=bool(thread.connections_override)))
+    served = _Served(thread.httpd.get_app(), one_at_a_time=bool(thread.connections_override))
+    thread.httpd.set_app(served)
+    for connection in thread.connections_override.values():
+        connection.execute_wrappers.append(partial(_one_at_a_time, served.lock))
     return live_server
+
+
+def _one_at_a_time(lock: threading.RLock, execute, sql, params, many, context):
+    with lock:
+        return execute(sql, params, many, context)
 
 
 @pytest.fixture(autouse=True)
