@@ -48,11 +48,16 @@ def test_a_draft_card_is_kept_by_a_click_on_its_face_and_by_enter_on_it(chromium
     watcher = sign_in(chromium, live_server, users[user_at[next_seat]])
     watcher.goto(f"{live_server.url}/games/{game.pk}/")
 
-    # a click on the face in "Offered in the draft" keeps that card
+    # a click on the face in "Offered in the draft" selects that card, and Play in the bar keeps it
     face = page.locator(f'#table .private svg.pic-choice[data-card="{card}"]')
     assert face.get_attribute("role") == "button"
     assert face.get_attribute("aria-label").startswith("Keep ")
     face.click()
+    bar = page.locator("#pick-confirm")
+    assert bar.inner_text().startswith("Keep ")
+    assert face.get_attribute("aria-pressed") == "true"
+    assert card not in kept(game, seat), "one tap played the card"
+    bar.get_by_role("button", name="Play").click()
     page.wait_for_function(KEPT)
     assert card in kept(game, seat)
 
@@ -72,6 +77,8 @@ def test_a_draft_card_is_kept_by_a_click_on_its_face_and_by_enter_on_it(chromium
             break
     else:
         pytest.fail("the draft card cannot be reached with Tab")
+    watcher.keyboard.press("Enter")  # selects it: the bar's Play takes the focus
+    assert watcher.evaluate("() => document.activeElement.closest('#pick-confirm') !== null")
     watcher.keyboard.press("Enter")
     watcher.wait_for_function(KEPT)
     assert card in kept(game, seat)
@@ -91,8 +98,10 @@ def test_a_lane_clicked_on_the_lifeboats_board_is_the_one_placed_after_play(chro
     page.locator(f'#table svg.pic-board .pic-choice[data-lane="{lane}"]').click()
     radio = page.locator("#prompt input[type=radio]:checked")
     assert f'"lane": {lane}' in radio.get_attribute("value")
-    assert radio.evaluate("r => r === document.activeElement")
-    radio.locator("xpath=ancestor::form").get_by_role("button", name="Play").click()
+    page.locator("#pick-confirm").get_by_role("button", name="Cancel").click()  # nothing played
+    assert page.locator("#pick-confirm").count() == 0
+    page.locator(f'#table svg.pic-board .pic-choice[data-lane="{lane}"]').click()
+    page.locator("#pick-confirm").get_by_role("button", name="Play").click()
     page.wait_for_function(f"() => document.body.innerHTML.includes('lane {lane}.')")
     placed = next(b for b in game.engine.view(state(game), seat)["boats"] if b["owner"] == seat)
     assert placed["lane"] == lane

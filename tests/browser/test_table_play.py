@@ -60,11 +60,15 @@ def check_no_secrets(game: Game, pages: dict[int, object]) -> None:
 
 
 def choose(page, label: str) -> None:
-    """Click the legal action with this label: a button, or a radio/menu entry then its Play button."""
+    """Click the legal action with this label: a button (or the picture of it, then Play in the bar
+    that asks to confirm), or a radio/menu entry then its Play button."""
     prompt = page.locator("#table")
     button = prompt.get_by_role("button", name=label, exact=True)
     if button.count():
-        button.first.click()
+        button.first.click()  # the form's button, or a picture of what it plays...
+        confirm = page.locator("#pick-confirm")
+        if confirm.count():  # ...which selects it: the bar at the foot plays it
+            confirm.get_by_role("button", name="Play").click()
         return
     radio = prompt.get_by_role("radio", name=label, exact=True)
     if radio.count():

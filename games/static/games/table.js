@@ -3,9 +3,10 @@
    A part of a picture that a click may choose has the class `pic-choice` and one data attribute
    naming it (data-seat="2", data-card="prov-11", data-boat="red", ...; see games/pictures/hooks.py).
    The prompt's controls that it picks carry its key in `data-picks` ("seat:2 card:prov-11"). A
-   click, or Enter or Space on a focused part, plays the one button it picks, or checks and focuses
-   the radio or menu entry it picks (the player then presses Play); its name for screen readers
-   says which. Without this script the page
+   tap, or Enter or Space on a focused part, selects: the part shows as picked, the radio or menu
+   entry it picks is chosen (a checkbox, such as a fight's side or weapon, is ticked or unticked),
+   and a bar at the foot of the screen says what will be played, with "Play" (focused, so a second
+   Enter plays) and "Cancel". Nothing is played by one tap alone. Without this script the page
    works the same through the prompt's forms. No inline script or style anywhere (CSP). */
 (function () {
   "use strict";
@@ -32,24 +33,75 @@
     return ((label || control).textContent || "").trim();
   }
 
+  function clearPicked() {
+    document.querySelectorAll(".pic-picked").forEach(function (c) { c.classList.remove("pic-picked"); });
+    document.querySelectorAll(".pic-choice[aria-pressed]").forEach(function (p) { p.removeAttribute("aria-pressed"); });
+    var bar = document.getElementById("pick-confirm");
+    if (bar) bar.remove();
+  }
+
+  /* What "Play" presses for a picked control: a move's own button, else its form's Play. */
+  function playButton(control) {
+    if (control.tagName === "BUTTON") return control;
+    var form = control.closest("form");
+    return form && form.querySelector("button[type=submit], button:not([type])");
+  }
+
+  function confirmBar(control, said) {
+    var table = document.getElementById("table");
+    var button = playButton(control);
+    if (!table || !button) return;
+    var bar = document.createElement("div");
+    bar.id = "pick-confirm";
+    bar.className = "pick-confirm";
+    bar.setAttribute("role", "group");
+    bar.setAttribute("aria-label", said);
+    var text = document.createElement("span");
+    text.textContent = said;
+    var play = document.createElement("button");
+    play.type = "button";
+    play.textContent = table.dataset.playWords || "Play";
+    play.addEventListener("click", function () { clearPicked(); button.click(); });
+    var cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "secondary";
+    cancel.textContent = table.dataset.cancelWords || "Cancel";
+    cancel.addEventListener("click", clearPicked);
+    bar.append(text, play, cancel);
+    table.appendChild(bar);
+    play.focus({ preventScroll: true });
+  }
+
   function pick(part) {
     var found = controlsFor(keyOf(part));
     if (!found.length) return;
     var first = found[0];
-    if (found.length === 1 && first.tagName === "BUTTON") {
-      first.click();
+    clearPicked();
+    if (first.type === "checkbox") {
+      /* a side or a weapon of a composed move: ticked or unticked; the bar lists what is ticked */
+      first.checked = !first.checked;
+      var form = first.closest("form");
+      var ticked = [];
+      form.querySelectorAll("input[type=checkbox][data-picks]:checked").forEach(function (c) {
+        ticked.push(words(c));
+        (c.closest("label") || c).classList.add("pic-picked");
+        document.querySelectorAll(".pic-choice").forEach(function (p) {
+          if (c.getAttribute("data-picks").split(" ").indexOf(keyOf(p)) >= 0) p.setAttribute("aria-pressed", "true");
+        });
+      });
+      if (ticked.length) confirmBar(first, ticked.join(" · "));
       return;
     }
-    document.querySelectorAll(".pic-picked").forEach(function (c) { c.classList.remove("pic-picked"); });
     found.forEach(function (c) { (c.closest("label") || c).classList.add("pic-picked"); });
-    if (first.tagName === "OPTION") {
-      first.selected = true;
-      first.parentNode.focus();
-    } else {
-      if (first.type === "radio") first.checked = true;
-      first.focus();
-    }
+    part.setAttribute("aria-pressed", "true");
+    if (first.tagName === "OPTION") first.selected = true;
+    else if (first.type === "radio") first.checked = true;
+    confirmBar(first, found.map(words).join(" / "));
   }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && document.getElementById("pick-confirm")) clearPicked();
+  });
 
   function prepare(root) {
     root.querySelectorAll(".pic-choice").forEach(function (part) {
