@@ -1,7 +1,7 @@
 """The first screen of a table is the game (issue 34): at 1280x800 the bar with the question, the
 player strip, the board's top and the first control of "Your move" are inside the first viewport,
-before the log and the first-game tips; at 390x844 the bar and the board's top are; nothing
-scrolls sideways, at 1280 or at 390."""
+before the log and the first-game tips; at 390x844 the bar, the strip and the move's first control
+are (the board follows the move there); nothing scrolls sideways, at 1280 or at 390."""
 
 from __future__ import annotations
 
@@ -42,8 +42,12 @@ def test_the_board_and_the_move_are_on_the_first_screen(chromium, live_server, s
     assert log is None or log["y"] > control["y"]  # the log follows the move
     page.set_viewport_size({"width": 390, "height": 844})
     page.reload()
-    assert page.locator(".action-bar").bounding_box()["y"] < 844
-    assert page.locator("#board-h").bounding_box()["y"] < 844
+    bar = page.locator(".action-bar").bounding_box()
+    control = page.locator("#prompt button, #prompt select, #prompt input[type=radio]").first.bounding_box()
+    board = page.locator("#board-h").bounding_box()
+    assert bar["y"] < page.locator(".player-strip").bounding_box()["y"] < control["y"]
+    assert control["y"] + control["height"] <= 844, control  # on a phone the move comes first...
+    assert board["y"] > control["y"]  # ...then the board
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 844})
         assert page.evaluate("document.documentElement.scrollWidth") <= width
