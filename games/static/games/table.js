@@ -47,6 +47,12 @@
     return form && form.querySelector("button[type=submit], button:not([type])");
   }
 
+  /* The page's words for the bar (translated; outside #table, so a move's answer need not repeat them). */
+  function wordsFor(name, fallback) {
+    var words = document.getElementById("table-words");
+    return (words && words.dataset[name]) || fallback;
+  }
+
   function confirmBar(control, said) {
     var table = document.getElementById("table");
     var button = playButton(control);
@@ -60,12 +66,12 @@
     text.textContent = said;
     var play = document.createElement("button");
     play.type = "button";
-    play.textContent = table.dataset.playWords || "Play";
+    play.textContent = wordsFor("play", "Play");
     play.addEventListener("click", function () { clearPicked(); button.click(); });
     var cancel = document.createElement("button");
     cancel.type = "button";
     cancel.className = "secondary";
-    cancel.textContent = table.dataset.cancelWords || "Cancel";
+    cancel.textContent = wordsFor("cancel", "Cancel");
     cancel.addEventListener("click", clearPicked);
     bar.append(text, play, cancel);
     table.appendChild(bar);
@@ -118,8 +124,7 @@
       var said = found.map(words).join(" / ");
       if (found.length > 1 || found[0].tagName !== "BUTTON") {
         /* it only selects: "Select in the form: ..." (the words come with the page, translated) */
-        var table = document.getElementById("table");
-        said = ((table && table.dataset.selectWords) || "") + " " + said;
+        said = wordsFor("select", "") + " " + said;
       }
       part.setAttribute("aria-label", said.trim());
     });
