@@ -13,9 +13,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from django.utils import timezone
-from django.utils.translation import get_language
-
 if TYPE_CHECKING:
     from .models import Game
 
