@@ -135,6 +135,10 @@ class Presentation(Protocol):
         """An item of a decision answered ahead as an order of preference, in words."""
         ...
 
+    def role_name(self, role: str) -> str:
+        """The role a seat played, as its result records it (Lifeboat: a character), in words."""
+        ...
+
 
 PRESENTATIONS: dict[str, Presentation] = {"lifeboat": lifeboat, "lifeboats": lifeboats}
 
@@ -168,6 +172,12 @@ def item_name(slug: str, kind: str, item: str) -> str:
     return presentation(slug).item_name(kind, item)
 
 
+def role_name(slug: str, role: str) -> str:
+    """The role a seat played in a game of `slug` (a Lifeboat character), in the reader's language;
+    as recorded for a game the site no longer shows."""
+    return presentation(slug).role_name(role) if slug in PRESENTATIONS else role
+
+
 __all__ = [
     "PRESENTATIONS",
     "Label",
@@ -177,4 +187,5 @@ __all__ = [
     "label",
     "learn_links",
     "presentation",
+    "role_name",
 ]

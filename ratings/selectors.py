@@ -14,8 +14,8 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, F, Q
 
 import engine
-from games.lifeboat.names import character_name
 from games.models import Action
+from games.presentations import role_name
 
 from .chart import rating_svg
 from .models import Rating, Result
@@ -187,7 +187,7 @@ def player_page(*, user_id: int, viewer: Any = None, recent: int = 20) -> Player
                 rating=round(rating.ordinal, 1) if rating is not None and rating.games else None,
                 rated_games=len(rated),
                 chart_svg=rating_svg([0.0, *history], title=f"{game_name(slug)} rating") if history else "",
-                favourite_characters=[(character_name(c), n) for c, n in characters.most_common(3)],
+                favourite_characters=[(role_name(slug, c), n) for c, n in characters.most_common(3)],
             )
         )
     recent_rows = [
@@ -197,7 +197,7 @@ def player_page(*, user_id: int, viewer: Any = None, recent: int = 20) -> Player
             name=game_name(r.slug),
             place=r.place,
             num_players=r.num_players,
-            character=character_name(r.character) if r.character else "",
+            character=role_name(r.slug, r.character) if r.character else "",
             rating_after=None if r.ordinal_after is None else round(r.ordinal_after, 1),
             finished_at=r.finished_at,
         )

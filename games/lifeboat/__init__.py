@@ -13,7 +13,7 @@ is the game's `games.presentations.Presentation`.
 """
 
 from .faces import sprite_faces
-from .kinds import DECISION_KINDS, item_name
+from .kinds import DECISION_KINDS, item_name, role_name
 from .labels import LABELS
 from .log import LifeboatWords as LogWords
 from .mail import mail_picture
@@ -42,6 +42,7 @@ __all__ = [
     "mail_picture",
     "question_text",
     "results",
+    "role_name",
     "rules_reference",
     "seat_rows",
     "situation",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
 
-from .names import provision_name
+from .names import character_name, provision_name
 
 DECISION_KINDS: dict[str, Promise] = {
     "draft": pgettext_lazy("decision kind", "Keeping a card in the Quartermaster's draft"),
@@ -18,6 +18,11 @@ DECISION_KINDS: dict[str, Promise] = {
     "react": pgettext_lazy("decision kind", "Reacting to a Navigation card"),
     "thirst": pgettext_lazy("decision kind", "Giving Water for thirst"),
 }
+
+
+def role_name(role: str) -> str:
+    """A character, as a seat's result records it, in the reader's language."""
+    return character_name(role)
 
 
 def item_name(kind: str, item: str) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 from games.board.prompt import Part
 
 from .faces import sprite_faces
-from .kinds import DECISION_KINDS, item_name
+from .kinds import DECISION_KINDS, item_name, role_name
 from .labels import LABELS
 from .log import LifeboatsWords as LogWords
 from .mail import mail_picture
@@ -50,6 +50,7 @@ __all__ = [
     "mail_picture",
     "question_text",
     "results",
+    "role_name",
     "rules_reference",
     "seat_rows",
     "situation",

@@ -16,6 +16,11 @@ DECISION_KINDS: dict[str, Promise] = {
 }
 
 
+def role_name(role: str) -> str:
+    """Lifeboats deals no roles: a result records none (anything else is shown as recorded)."""
+    return role
+
+
 def item_name(kind: str, item: str) -> str:
     """An item of an order of preference, as the engine names it."""
     return item
