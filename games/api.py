@@ -76,7 +76,7 @@ def game_state(table: selectors.Table) -> dict[str, Any]:
         },
         "version": game.version,
         "seat": table.seat,
-        "view": table.view,
+        "view": view,
         "legal_actions": [{"action": a, "label": label(game.slug, view, a)} for a in table.legal_actions],
         "to_act": table.to_act,
     }

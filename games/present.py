@@ -93,12 +93,12 @@ class TablePresenter:
 
 
 def board_template(slug: str) -> str:
-    """A game's board (with its results at the end): `b` is its board, `results` its results."""
+    """A game's board (with its results at the end): `board` is its board, `results` its results."""
     return f"games/{slug}/board.html"
 
 
 def private_template(slug: str) -> str:
-    """A game's private corner: `m` is the seat's private corner, `b` its board."""
+    """A game's private corner: `mine` is the seat's private corner, `board` its board."""
     return f"games/{slug}/private.html"
 
 
