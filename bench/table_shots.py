@@ -5,15 +5,16 @@
 Each moment (`tests/games/pictures/moments.py`) is found by random play in the engine alone, then
 played again through the services into a throw-away database, so the page is the site's own: the
 table of the seat the game waits for, served by Django with its static files and photographed
-by Chromium through Playwright. Also notes whether a page scrolls sideways; at 390 px the board
-and the private corner are saved close up too. `SHOTS_ONLY=lifeboat-end,lifeboats-vote` takes
-only those moments. For people to look at: nothing here asserts anything.
+by Chromium through Playwright. Each page is saved whole and as its first screen alone
+(`-first.png`: 1280x800, 390x844); at 390 px the board and the private corner close up too. It
+prints whether a page scrolls sideways and where the board and the move's first control begin.
+`SHOTS_ONLY=lifeboat-end,lifeboats-vote` takes only those moments; `SHOTS_LANGUAGES=en` and
+`SHOTS_WIDTHS=390` only those. For people to look at: nothing here asserts anything.
 """
 
 from __future__ import annotations
 
 import os
-import random
 import sys
 import threading
 from pathlib import Path
@@ -30,11 +31,9 @@ from django.core.wsgi import get_wsgi_application  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
-import engine  # noqa: E402
 from accounts.models import Profile  # noqa: E402
-from games import services  # noqa: E402
 from games.models import Game  # noqa: E402
-from tests.games.helpers import start_game, state_of  # noqa: E402
+from tests.games.helpers import game_at_moment  # noqa: E402
 from tests.games.pictures import moments  # noqa: E402
 
 CHROMIUM_ARGS = [
@@ -44,8 +43,9 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
 ]
-LANGUAGES = ("en", "hu", "cs")
-WIDTHS = (1280, 390)
+LANGUAGES = tuple(os.environ.get("SHOTS_LANGUAGES", "en,hu,cs").split(","))
+WIDTHS = tuple(int(w) for w in os.environ.get("SHOTS_WIDTHS", "1280,390").split(","))
+HEIGHT = {1280: 800, 390: 844}  # the first screens the issue names
 NAMES = ("Anna", "Bence", "Csilla Kovácsné-Horváth", "Dávid", "Eliška", "František")
 
 
@@ -54,44 +54,23 @@ class Quiet(WSGIRequestHandler):
         pass
 
 
-def find(slug: str, players: int, wanted) -> tuple[int, list[tuple[int, dict]]]:
-    """A seed and the moves of a random game up to the first state `wanted` holds for."""
-    rules = engine.get_game(slug)
-    for seed in range(1, 300):
-        state = rules.new_game(players, seed)
-        rng = random.Random(seed)
-        played: list[tuple[int, dict]] = []
-        for _ in range(5000):
-            if wanted(state):
-                return seed, played
-            if rules.is_over(state):
-                break
-            seat = rng.choice(rules.to_act(state))
-            action = rng.choice(rules.legal_actions(state, seat))
-            played.append((seat, action))
-            rules.apply(state, seat, action)
-    raise LookupError(slug)
-
-
 def build(slug: str, players: int, wanted) -> tuple[Game, list, int, int | None]:
     """The game at the moment, with its users in seat order and the seat to photograph."""
-    seed, played = find(slug, players, wanted)
-    game, users = start_game(slug, players, seed=seed)
+    game, users, seat, last = game_at_moment(slug, players, wanted)
     for i, user in enumerate(users):
         Profile.objects.filter(user=user).update(display_name=NAMES[i])
-    last = None
-    for n, (seat, action) in enumerate(played):
-        game.refresh_from_db()
-        if n == len(played) - 1:
-            last = game.move_count  # the reader last looked just before the last move
-        services.action_submit(
-            game_id=game.pk, user=users[seat], action=action, expected_version=game.version
-        )
-    game.refresh_from_db()
-    state = state_of(game)
-    assert wanted(state), f"{slug}: the moment was not reached through the services"
-    waiting = game.engine.to_act(state)
-    return game, users, (waiting[0] if waiting else 0), last
+    return game, users, seat, last
+
+
+# Where the board's heading and the move's first control a person can see begin, in px from the top.
+TOPS = """() => {
+  const shown = (e) => e.getClientRects().length > 0;
+  const top = (css) => {
+    const e = [...document.querySelectorAll(css)].find(shown);
+    return e ? Math.round(e.getBoundingClientRect().top + scrollY) : null;
+  };
+  return {board: top("#board-h"), control: top("#prompt :is(summary, button, select, input[type=radio])")};
+}"""
 
 
 def main() -> None:
@@ -119,7 +98,9 @@ def main() -> None:
             for language in LANGUAGES:
                 Profile.objects.filter(user=users[seat]).update(language=language)
                 for width in WIDTHS:
-                    context = browser.new_context(viewport={"width": width, "height": 900}, locale=language)
+                    context = browser.new_context(
+                        viewport={"width": width, "height": HEIGHT.get(width, 900)}, locale=language
+                    )
                     context.add_cookies(
                         [
                             {"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base},
@@ -132,6 +113,7 @@ def main() -> None:
                     page.wait_for_load_state("networkidle")
                     wide = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
                     file = out / f"{slug}-{name.replace(' ', '-')}-{language}-{width}.png"
+                    page.screenshot(path=str(file.with_name(f"{file.stem}-first.png")))
                     page.screenshot(path=str(file), full_page=True)
                     if width < 600:  # the board and the private corner close up, as a phone shows them
                         for part in ("board .pic", "private"):
@@ -140,7 +122,8 @@ def main() -> None:
                                 found.first.screenshot(
                                     path=str(file.with_name(f"{file.stem}-{part.split()[0]}.png"))
                                 )
-                    print(file.name, "SCROLLS SIDEWAYS" if wide else "fits")
+                    tops = page.evaluate(TOPS)
+                    print(file.name, "SCROLLS SIDEWAYS" if wide else "fits", tops)
                     context.close()
             for user in users:  # the names are unique: free them for the next moment's players
                 Profile.objects.filter(user=user).update(display_name=f"player {user.pk}")

@@ -18,6 +18,9 @@ FORM_TYPES = frozenset({"offer_trade"})
 
 BUTTONS_UP_TO = 4
 RADIOS_UP_TO = 12
+#: From this many choices that a tap on the picture also picks, a list of radio buttons folds
+#: those choices away on a phone (`Question.on_picture`): the board is the way to choose there.
+FOLD_FROM = 3
 
 
 @dataclass
@@ -56,6 +59,18 @@ class Question:
     def selected_choice(self) -> Choice | None:
         """The choice the form shows ticked (`preselect`), if any."""
         return next((c for c in self.choices if c.selected), None)
+
+    @property
+    def on_picture(self) -> list[Choice]:
+        """The choices of a radio list that the picture offers too, where they are enough to fold
+        away on a phone (the table's script folds them; without it they stay open); else none."""
+        found = [c for c in self.choices if c.picks]
+        return found if self.style == "radios" and len(found) >= FOLD_FROM else []
+
+    @property
+    def off_picture(self) -> list[Choice]:
+        """The choices listed outside the fold (`on_picture`): all of them where nothing folds."""
+        return [c for c in self.choices if not c.picks] if self.on_picture else self.choices
 
     @property
     def style(self) -> str:

@@ -356,19 +356,15 @@ class _Board:
             )
             note_y += 18
         self.lowest = max(self.lowest, SEATS_TOP + note_y + 8)
-        # cards face up in front of the character: a cascade, the last one whole
-        for i, card in enumerate(p["table"]):
-            out.append(
-                self.card(
-                    card["id"],
-                    cx - UP_W / 2,
-                    cards_top + i * UP_PEEK,
-                    UP_W,
-                    UP_H,
-                    opened=bool(card.get("open")),
-                )
+        # cards face up in front of the character: a cascade, the last one whole; beside the
+        # seat's part, not in it, so a card to choose is never a button inside a seat to choose
+        cards = [
+            self.card(
+                card["id"], cx - UP_W / 2, cards_top + i * UP_PEEK, UP_W, UP_H, opened=bool(card.get("open"))
             )
-        return part(
+            for i, card in enumerate(p["table"])
+        ]
+        seat_part = part(
             "seat",
             seat,
             join(out),
@@ -377,6 +373,9 @@ class _Board:
             box=(1, 0, COL - 2, note_y + 3),
             at=(x, SEATS_TOP),
         )
+        if not cards:
+            return seat_part
+        return join([seat_part, el("g", {"transform": f"translate({num(x)} {num(SEATS_TOP)})"}, join(cards))])
 
     def _pips(self, cx: float, y: float, size: int, wounds: int) -> Markup:
         """A pip per point of Size in rows of five, filled for each wound: two paths of circles."""

@@ -35,6 +35,46 @@ def state_of(game: Game) -> Any:
     return game.engine.from_json(game.snapshot)
 
 
+def moment_moves(slug: str, players: int, wanted: Any) -> tuple[int, list[tuple[int, dict[str, Any]]]]:
+    """A seed and the moves of a random game (engine alone) up to the first state `wanted` holds
+    for (`tests.games.pictures.moments`)."""
+    rules = engine.get_game(slug)
+    for seed in range(1, 300):
+        state = rules.new_game(players, seed)
+        rng = random.Random(seed)
+        played: list[tuple[int, dict[str, Any]]] = []
+        for _ in range(5000):
+            if wanted(state):
+                return seed, played
+            if rules.is_over(state):
+                break
+            seat = rng.choice(rules.to_act(state))
+            action = rng.choice(rules.legal_actions(state, seat))
+            played.append((seat, action))
+            rules.apply(state, seat, action)
+    raise LookupError(f"no {slug} game reached the moment wanted")
+
+
+def game_at_moment(slug: str, players: int, wanted: Any) -> tuple[Game, list, int, int | None]:
+    """A game played through the services to a moment: (the game, its users in seat order, the seat
+    the game waits for (0 once over), the move count just before the last move)."""
+    seed, played = moment_moves(slug, players, wanted)
+    game, users = start_game(slug, players, seed=seed)
+    last = None
+    for n, (seat, action) in enumerate(played):
+        game.refresh_from_db()
+        if n == len(played) - 1:
+            last = game.move_count
+        services.action_submit(
+            game_id=game.pk, user=users[seat], action=action, expected_version=game.version
+        )
+    game.refresh_from_db()
+    state = state_of(game)
+    assert wanted(state), f"{slug}: the moment was not reached through the services"
+    waiting = game.engine.to_act(state)
+    return game, users, (waiting[0] if waiting else 0), last
+
+
 def waiting_seat_and_action(game: Game, rng: random.Random | None = None) -> tuple[int, dict[str, Any]]:
     """A seat the game waits for and one of its legal actions (the first, or a random one)."""
     state = state_of(game)

@@ -109,7 +109,34 @@
     if (event.key === "Escape" && document.getElementById("pick-confirm")) clearPicked();
   });
 
+  /* On a phone the choices the board offers too fold away (the board is the way to choose there),
+     unless this reader opened the list last time: their choice is remembered. */
+  var FOLD = "(max-width: 40rem)";
+  var LIST_KEY = "choices-as-list";
+
+  function fold(root) {
+    if (!window.matchMedia || !window.matchMedia(FOLD).matches) return;
+    var open = window.localStorage && localStorage.getItem(LIST_KEY) === "open";
+    root.querySelectorAll("details.on-picture").forEach(function (list) {
+      list.open = open;
+      list.addEventListener("toggle", function () {
+        if (list.dataset.opened) return;  /* opened by "Play" with nothing chosen, not by the reader */
+        if (window.localStorage) localStorage.setItem(LIST_KEY, list.open ? "open" : "folded");
+      });
+    });
+  }
+
+  /* "Play" with nothing chosen opens a folded list, so the browser can point at what is missing. */
+  document.addEventListener("invalid", function (event) {
+    var list = event.target.closest && event.target.closest("details.on-picture");
+    if (list && !list.open) {
+      list.dataset.opened = "1";
+      list.open = true;
+    }
+  }, true);
+
   function prepare(root) {
+    fold(root);
     root.querySelectorAll(".pic-choice").forEach(function (part) {
       var found = controlsFor(keyOf(part));
       if (!found.length) {

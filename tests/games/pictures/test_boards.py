@@ -114,10 +114,18 @@ def test_cards_face_up_are_drawn_in_front_of_their_owner():
     state = lifeboat_at("action")
     view = LB.view(state, 0)
     board = lifeboat_board(state, 0)
+    parents = {child: parent for parent in board.root.iter() for child in parent}
+    assert any(p["table"] for p in view["players"])
     for p in view["players"]:
         seat_part = board.part(f"seat:{p['seat']}")
-        inside = [e.get("data-card") for e in seat_part.iter() if e.get("data-card")]
-        assert inside == [c["id"] for c in p["table"]]
+        # beside the seat's part (never a part to choose inside another), placed as the seat is
+        assert not [e for e in seat_part.iter() if e.get("data-card")]
+        cards = [parents[board.part(f"card:{c['id']}")] for c in p["table"]]
+        assert all(group is cards[0] for group in cards)
+        if cards:
+            siblings = list(parents[seat_part])
+            assert siblings[siblings.index(seat_part) + 1] is cards[0]
+            assert cards[0].get("transform") == seat_part.get("transform")
         for card in p["table"]:
             use = board.part(f"card:{card['id']}").find(f"{SVG}use")
             assert use.get("href") == f"{SPRITE}#{lifeboat_faces.lifeboat_card(card['id']).face}"
