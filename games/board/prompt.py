@@ -221,3 +221,17 @@ def mark_picks(groups: list[Question], picks: dict[str, list[dict[str, Any]]]) -
         for c in q.choices:
             found = [k for value in (c.value, *c.also) for k in keys.get(value, [])]
             c.picks = " ".join(dict.fromkeys(found))
+        for part in q.parts:
+            for o in part.options:
+                o.picks = " ".join(k for k, actions in picks.items() if _picks_option(q.key, part, o, actions))
+
+
+def _picks_option(kind: str, part: Part, option: Choice, actions: list[dict[str, Any]]) -> bool:
+    """Whether a part whose click takes `actions` picks `option` of a composed form's `part`: every
+    one of its actions of the question's kind has that value (a radio) or holds it (a checkbox)."""
+    mine = [a for a in actions if a.get("type") == kind and part.name in a]
+    if not mine:
+        return False
+    if part.multiple:
+        return all(isinstance(a[part.name], list) and option.value in map(str, a[part.name]) for a in mine)
+    return all(_normal(a[part.name]) == option.value for a in mine)

@@ -2,8 +2,10 @@
 
 - `choices(view, legal)`: part key -> the legal actions a click on that part would take. A template
   passes the keys as the board's `choosable` (class `pic-choice`); where one action is listed a
-  click can play it, where several are (a card to play for yourself or for another character),
-  the form's own controls decide. Fights, Water, trades and rowing stay with the form.
+  tap selects it, where several are (a card to play for yourself or for another character), the
+  form's own controls decide. In a move composed field by field, a tap picks one field: a fight's
+  side (the attacker's or the defender's seat), a weapon (its card in hand), a rowed card for the
+  Row stack. Water and trades stay with the form.
 - `changes(before, after)`: the part keys of `after` that differ from `before` (moved or hurt
   characters, new face-up cards, birds, the Row stack, the decks).
 
@@ -29,6 +31,16 @@ def choices(view: dict[str, Any], legal: list[Action]) -> dict[str, list[Action]
         elif kind == "mug":
             key = f"seat:{action['target']}" if action["card"] == "hand" else f"card:{action['card']}"
             out[key].append(action)
+        elif kind == "fight":  # a side by its fighter's seat, a weapon by its card in hand
+            window = view.get("window") or {}
+            fighter = window.get(action["side"]) if action["side"] in ("attacker", "defender") else None
+            if fighter is not None:
+                out[f"seat:{fighter}"].append(action)
+            for weapon in action["weapons"]:
+                out[f"card:{weapon}"].append(action)
+        elif kind == "place_rowed":  # a rowed card for the Row stack
+            for card in action["to_stack"]:
+                out[f"card:{card}"].append(action)
     return dict(out)
 
 

@@ -100,9 +100,77 @@ def test_a_lane_clicked_on_the_lifeboats_board_is_the_one_placed_after_play(chro
     assert f'"lane": {lane}' in radio.get_attribute("value")
     page.locator("#pick-confirm").get_by_role("button", name="Cancel").click()  # nothing played
     assert page.locator("#pick-confirm").count() == 0
+    assert page.locator("#prompt input[type=radio]:checked").count() == 0  # and nothing left chosen
     page.locator(f'#table svg.pic-board .pic-choice[data-lane="{lane}"]').click()
     page.locator("#pick-confirm").get_by_role("button", name="Play").click()
     page.wait_for_function(f"() => document.body.innerHTML.includes('lane {lane}.')")
     placed = next(b for b in game.engine.view(state(game), seat)["boats"] if b["owner"] == seat)
     assert placed["lane"] == lane
+    page.context.close()
+
+
+def _fight_with_a_weapon(rules):
+    """A fight round in which a seat still outside it may join either side with a weapon in hand."""
+
+    def wanted(st) -> bool:
+        if st.step != "fight" or st.window is None:
+            return False
+        for seat in rules.to_act(st):
+            fights = [a for a in rules.legal_actions(st, seat) if a["type"] == "fight"]
+            if any(a["weapons"] for a in fights) and {a["side"] for a in fights} == {
+                "out",
+                "attacker",
+                "defender",
+            }:
+                return True
+        return False
+
+    return wanted
+
+
+def test_a_fights_side_and_weapon_are_chosen_by_tapping_the_fighter_and_the_card(chromium, live_server):
+    """Issue 34: "A fight's side and weapons are chosen by tapping the side and the weapon cards."
+    The attacker's seat picks the attacker's side, a weapon's card in hand ticks it, Cancel puts
+    both back, and Play plays the same action as the form would."""
+    import engine
+    from games.models import Action, Seat
+    from tests.games.helpers import game_at_moment
+
+    rules = engine.get_game("lifeboat")
+    game, _users, _waited, _last = game_at_moment("lifeboat", 4, _fight_with_a_weapon(rules))
+    st = state(game)
+    seat = next(
+        s
+        for s in rules.to_act(st)
+        if {a["side"] for a in rules.legal_actions(st, s) if a["type"] == "fight"}
+        == {"out", "attacker", "defender"}
+    )
+    weapon = next(w for a in rules.legal_actions(st, seat) if a["type"] == "fight" for w in a["weapons"])
+    attacker = st.window.data["attacker"]
+    page = sign_in(chromium, live_server, Seat.objects.get(game=game, index=seat).user)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    form = page.locator("#prompt form[data-compose]")
+    side_checked = form.locator("input[name=side]:checked")
+    before = side_checked.get_attribute("value") if side_checked.count() else None
+
+    fighter = page.locator(f'#table svg.pic-board .pic-choice[data-seat="{attacker}"]')
+    card = page.locator(f'#table .private .pic-choice[data-card="{weapon}"]').first
+    fighter.click()
+    card.click()
+    assert form.locator("input[name=side]:checked").get_attribute("value") == "attacker"
+    assert form.locator(f'input[name=weapons][value="{weapon}"]').is_checked()
+    assert fighter.get_attribute("aria-pressed") == "true"
+    assert " · " in page.locator("#pick-confirm").inner_text()  # the side and the weapon, both said
+    page.keyboard.press("Escape")  # Cancel: what the taps chose is put back
+    assert page.locator("#pick-confirm").count() == 0
+    now = form.locator("input[name=side]:checked")
+    assert (now.get_attribute("value") if now.count() else None) == before
+    assert not form.locator(f'input[name=weapons][value="{weapon}"]').is_checked()
+
+    fighter.click()
+    card.click()
+    page.locator("#pick-confirm").get_by_role("button", name="Play").click()
+    page.wait_for_function("() => !document.querySelector('#prompt form[data-compose]')")
+    played = Action.objects.filter(game=game, seat_index=seat).latest("seq").payload
+    assert played == {"type": "fight", "side": "attacker", "weapons": [weapon], "flare": False}
     page.context.close()

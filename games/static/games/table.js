@@ -4,10 +4,12 @@
    naming it (data-seat="2", data-card="prov-11", data-boat="red", ...; see games/pictures/hooks.py).
    The prompt's controls that it picks carry its key in `data-picks` ("seat:2 card:prov-11"). A
    tap, or Enter or Space on a focused part, selects: the part shows as picked, the radio or menu
-   entry it picks is chosen (a checkbox, such as a fight's side or weapon, is ticked or unticked),
-   and a bar at the foot of the screen says what will be played, with "Play" (focused, so a second
-   Enter plays) and "Cancel". Nothing is played by one tap alone. Without this script the page
-   works the same through the prompt's forms. No inline script or style anywhere (CSP). */
+   entry it picks is chosen (in a move composed field by field, such as a fight's side and
+   weapons, a side's radio is chosen and a weapon's checkbox ticked or unticked), and a bar at the
+   foot of the screen says what will be played, with "Play" (focused, so a second Enter plays) and
+   "Cancel" (or Escape), which puts back what the taps chose. Nothing is played by one tap alone.
+   On a phone, choices the board offers too fold into a list opened on demand. Without this script
+   the page works the same through the prompt's forms. No inline script or style anywhere (CSP). */
 (function () {
   "use strict";
   var NAMES = ["seat", "card", "boat", "lane", "figure", "player", "island"];
@@ -33,11 +35,19 @@
     return ((label || control).textContent || "").trim();
   }
 
-  function clearPicked() {
+  /* How to put back what taps chose since the bar appeared ("Cancel" does, "Play" forgets). */
+  var undo = [];
+
+  function clearMarks() {
     document.querySelectorAll(".pic-picked").forEach(function (c) { c.classList.remove("pic-picked"); });
-    document.querySelectorAll(".pic-choice[aria-pressed]").forEach(function (p) { p.removeAttribute("aria-pressed"); });
+    document.querySelectorAll(".pic-choice[aria-pressed=true]").forEach(function (p) { p.setAttribute("aria-pressed", "false"); });
     var bar = document.getElementById("pick-confirm");
     if (bar) bar.remove();
+  }
+
+  function cancel() {
+    while (undo.length) undo.pop()();
+    clearMarks();
   }
 
   /* What "Play" presses for a picked control: a move's own button, else its form's Play. */
@@ -67,46 +77,70 @@
     var play = document.createElement("button");
     play.type = "button";
     play.textContent = wordsFor("play", "Play");
-    play.addEventListener("click", function () { clearPicked(); button.click(); });
-    var cancel = document.createElement("button");
-    cancel.type = "button";
-    cancel.className = "secondary";
-    cancel.textContent = wordsFor("cancel", "Cancel");
-    cancel.addEventListener("click", clearPicked);
-    bar.append(text, play, cancel);
+    play.addEventListener("click", function () { undo = []; clearMarks(); button.click(); });
+    var no = document.createElement("button");
+    no.type = "button";
+    no.className = "secondary";
+    no.textContent = wordsFor("cancel", "Cancel");
+    no.addEventListener("click", cancel);
+    bar.append(text, play, no);
     table.appendChild(bar);
     play.focus({ preventScroll: true });
+  }
+
+  /* Choose a control as a tap asks (a checkbox is ticked or unticked), and note how to undo it. */
+  function choose(control) {
+    if (control.type === "checkbox") {
+      control.checked = !control.checked;
+      undo.push(function () { control.checked = !control.checked; });
+    } else if (control.type === "radio") {
+      var form = control.form;
+      var was = form && Array.prototype.find.call(form.elements, function (e) {
+        return e.type === "radio" && e.name === control.name && e.checked;
+      });
+      control.checked = true;
+      undo.push(function () { if (was) was.checked = true; else control.checked = false; });
+    } else if (control.tagName === "OPTION") {
+      var menu = control.closest("select");
+      var index = menu.selectedIndex;
+      control.selected = true;
+      undo.push(function () { menu.selectedIndex = index; });
+    }
+  }
+
+  /* A control shows as picked: its label in the form, and the parts of the picture that pick it. */
+  function mark(control) {
+    (control.closest("label") || control).classList.add("pic-picked");
+    var keys = control.getAttribute("data-picks").split(" ");
+    document.querySelectorAll(".pic-choice").forEach(function (p) {
+      if (keys.indexOf(keyOf(p)) >= 0) p.setAttribute("aria-pressed", "true");
+    });
   }
 
   function pick(part) {
     var found = controlsFor(keyOf(part));
     if (!found.length) return;
     var first = found[0];
-    clearPicked();
-    if (first.type === "checkbox") {
-      /* a side or a weapon of a composed move: ticked or unticked; the bar lists what is ticked */
-      first.checked = !first.checked;
-      var form = first.closest("form");
-      var ticked = [];
-      form.querySelectorAll("input[type=checkbox][data-picks]:checked").forEach(function (c) {
-        ticked.push(words(c));
-        (c.closest("label") || c).classList.add("pic-picked");
-        document.querySelectorAll(".pic-choice").forEach(function (p) {
-          if (c.getAttribute("data-picks").split(" ").indexOf(keyOf(p)) >= 0) p.setAttribute("aria-pressed", "true");
-        });
+    clearMarks();
+    choose(first);
+    var form = first.closest("form");
+    if (form && form.hasAttribute("data-compose")) {
+      /* a move composed field by field (a fight's side and weapons): the bar says all chosen so far */
+      var chosen = [];
+      form.querySelectorAll("input:checked").forEach(function (c) {
+        chosen.push(words(c));
+        if (c.hasAttribute("data-picks")) mark(c);
       });
-      if (ticked.length) confirmBar(first, ticked.join(" · "));
+      if (chosen.length) confirmBar(first, chosen.join(" · "));
       return;
     }
-    found.forEach(function (c) { (c.closest("label") || c).classList.add("pic-picked"); });
+    found.forEach(mark);
     part.setAttribute("aria-pressed", "true");
-    if (first.tagName === "OPTION") first.selected = true;
-    else if (first.type === "radio") first.checked = true;
     confirmBar(first, found.map(words).join(" / "));
   }
 
   document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape" && document.getElementById("pick-confirm")) clearPicked();
+    if (event.key === "Escape" && document.getElementById("pick-confirm")) cancel();
   });
 
   /* On a phone the choices the board offers too fold away (the board is the way to choose there),
@@ -136,6 +170,7 @@
   }, true);
 
   function prepare(root) {
+    if (root === document || root.id === "table") undo = [];  /* a new table: nothing to put back */
     fold(root);
     root.querySelectorAll(".pic-choice").forEach(function (part) {
       var found = controlsFor(keyOf(part));
@@ -148,11 +183,9 @@
       /* a picture with buttons in it is a group of them, no longer one image (axe: nested-interactive) */
       var board = part.closest("svg[role=img]");
       if (board) board.setAttribute("role", "group");
+      /* a toggle: pressed while picked; its words are the choice's own, and a press moves to "Play" */
+      part.setAttribute("aria-pressed", "false");
       var said = found.map(words).join(" / ");
-      if (found.length > 1 || found[0].tagName !== "BUTTON") {
-        /* it only selects: "Select in the form: ..." (the words come with the page, translated) */
-        said = wordsFor("select", "") + " " + said;
-      }
       part.setAttribute("aria-label", said.trim());
     });
   }

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import engine
-from games.board.prompt import match, questions
+from games.board.prompt import mark_picks, match, questions
+from games.lifeboat import parts as lifeboat_parts
 from games.lifeboat import presenter as lifeboat
 from games.presentations import label
 
@@ -102,3 +103,32 @@ def test_a_fight_with_weapons_is_asked_side_weapons_and_flare_apart():
     assert q.style == "compose"
     assert [p.name for p in q.parts] == ["side", "weapons", "flare"]
     assert [o.label for o in q.parts[1].options] == ["Knife", "Gaffing Hook"]
+
+
+def test_a_tap_on_a_fighter_picks_a_side_and_on_a_weapon_ticks_it():
+    """Issue 34: "A fight's side and weapons are chosen by tapping the side and the weapon cards":
+    the attacker's seat picks the side radio "attacker", a weapon's card its checkbox, and no part
+    picks a field its actions do not share (the Flare Gun, the other side)."""
+    actions = [
+        {"type": "fight", "side": side, "weapons": w, "flare": f}
+        for side in ("out", "attacker", "defender")
+        for w in ([], ["prov-37"], ["prov-38"], ["prov-37", "prov-38"])
+        for f in (False, True)
+        if side != "out" or (not w and not f)
+    ]
+    view = {"seat": 0, "players": [], "me": {}, "window": {"kind": "fight", "attacker": 3, "defender": 2}}
+    required, _ = questions(
+        actions,
+        waited=True,
+        any_time=engine.get_game("lifeboat").is_any_time,
+        label=lambda a: label("lifeboat", view, a),
+        compose=lambda k, acts: lifeboat.compose_parts(k, acts, view),
+    )
+    mark_picks(required, lifeboat_parts.choices(view, actions))
+    side, weapons, flare = required[0].parts
+    assert {o.value: o.picks for o in side.options} == {"out": "", "attacker": "seat:3", "defender": "seat:2"}
+    assert {o.value: o.picks for o in weapons.options} == {
+        "prov-37": "card:prov-37",
+        "prov-38": "card:prov-38",
+    }
+    assert [o.picks for o in flare.options] == [""]
