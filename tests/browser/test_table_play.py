@@ -61,7 +61,8 @@ def check_no_secrets(game: Game, pages: dict[int, object]) -> None:
 
 def choose(page, label: str) -> None:
     """Click the legal action with this label: a button (or the picture of it, then Play in the bar
-    that asks to confirm), or a radio/menu entry then its Play button."""
+    that asks to confirm), or a radio (in the list a phone folds, opened) or menu entry then its
+    Play button."""
     prompt = page.locator("#table")
     button = prompt.get_by_role("button", name=label, exact=True)
     if button.count():
@@ -70,8 +71,11 @@ def choose(page, label: str) -> None:
         if confirm.count():  # ...which selects it: the bar at the foot plays it
             confirm.get_by_role("button", name="Play").click()
         return
-    radio = prompt.get_by_role("radio", name=label, exact=True)
+    radio = prompt.get_by_role("radio", name=label, exact=True, include_hidden=True)
     if radio.count():
+        folded = radio.first.locator("xpath=ancestor::details[not(@open)]")
+        if folded.count():  # a phone folds the choices the board offers too: open the list
+            folded.locator("summary").click()
         radio.first.check()
         radio.first.locator("xpath=ancestor::form").get_by_role("button", name="Play").click()
         return
@@ -221,7 +225,11 @@ def test_four_browsers_set_up_lifeboats_and_play_a_round(chromium, live_server):
     before = game.version
     pages[seat].reload()
     assert pages[seat].locator("#table input[type=radio]:checked").count() == 0
-    pages[seat].locator("#table input[type=radio]").first.focus()
+    # on this phone the lanes, which the board offers too, come folded: Enter on the list opens it
+    pages[seat].locator("#table details.on-picture:not([open]) summary").focus()
+    pages[seat].keyboard.press("Enter")
+    pages[seat].keyboard.press("Tab")
+    assert pages[seat].evaluate("document.activeElement.type") == "radio"
     pages[seat].keyboard.press("Space")
     pages[seat].keyboard.press("Tab")
     pages[seat].keyboard.press("Enter")
