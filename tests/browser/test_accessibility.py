@@ -230,8 +230,8 @@ def test_after_a_move_by_keyboard_the_focus_is_on_the_prompt(chromium, live_serv
         # keys only: Tab from the page's top to the prompt's first choice, Space to tick it (a
         # lane or a seat comes ticked for nobody), then its Play button
         page.keyboard.press("Tab")
-        while not page.evaluate("document.activeElement.closest('#prompt') !== null"):
-            page.keyboard.press("Tab")
+        while not page.evaluate("document.activeElement.matches('#prompt :is(input, button, select)')"):
+            page.keyboard.press("Tab")  # (past the list's summary: the list is open on this screen)
         if page.evaluate("document.activeElement.type") == "radio":
             page.keyboard.press("Space")
         while page.evaluate("document.activeElement.type") != "submit":

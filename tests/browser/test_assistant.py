@@ -106,6 +106,9 @@ def test_a_quick_game_in_the_browser(chromium, live_server):
             if chooser.count():
                 chooser.first.select_option(index=1)
             elif radio.count():
+                folded = prompt.locator("details.on-picture:not([open]) summary")
+                if folded.count():  # a phone folds the choices the board offers too
+                    folded.first.click()
                 radio.first.check()
             before = game.move_count
             prompt.locator("button").first.click()

@@ -25,6 +25,7 @@ from .test_table_play import (
     lifeboat_choice,
     sign_in,
     state,
+    table_ready,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -50,6 +51,7 @@ def click_action(page, game: Game, seat: int, action: dict) -> None:
     label = describe_action(rules, st, seat, action)
     before = game.version
     page.reload()
+    table_ready(page)
     assert page.locator("#prompt-h").inner_text() == "Your move"
     composed = page.locator(f"#table form:has(input[name=type][value={action['type']}])")
     with posted(page, game):

@@ -47,7 +47,10 @@ def test_the_board_and_the_move_are_on_the_first_screen(chromium, live_server, s
     bar = page.locator(".action-bar").bounding_box()
     strip = page.locator(".player-strip").bounding_box()
     log = page.locator(".log").first.bounding_box()
-    assert board is not None and control is not None and bar is not None and strip is not None
+    assert board is not None
+    assert control is not None
+    assert bar is not None
+    assert strip is not None
     assert board["y"] < 800
     assert control["y"] + control["height"] <= 800, control
     assert bar["y"] < strip["y"] < board["y"]  # what is asked, then who plays, then the board

@@ -59,6 +59,12 @@ def check_no_secrets(game: Game, pages: dict[int, object]) -> None:
         assert not leaked, f"seat {seat}'s page shows {leaked}"
 
 
+def table_ready(page) -> None:
+    """Wait until a table page loaded afresh has its final table: table.js asks for it again with
+    what changed since this browser last showed it marked, and swaps it in (`remember`)."""
+    page.wait_for_selector("html[data-table-ready]", state="attached")
+
+
 def choose(page, label: str) -> None:
     """Click the legal action with this label: a button (or the picture of it, then Play in the bar
     that asks to confirm), or a radio (in the list a phone folds, opened) or menu entry then its
@@ -107,6 +113,7 @@ def play(game: Game, pages: dict[int, object], seat: int, action: dict) -> None:
     before = game.version
     page = pages[seat]
     page.reload()
+    table_ready(page)
     assert page.locator("#prompt-h").inner_text() == "Your move"
     composed = page.locator(f"#table form:has(input[name=type][value={action['type']}])")
     if composed.count():

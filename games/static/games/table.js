@@ -169,7 +169,36 @@
     }
   }, true);
 
+  /* On a phone the sections below the board (the log, the table talk, seats, your assistant, the
+     first-game tips) fold and unfold by their heading, and each stays as this reader left it. */
+  function foldable(root) {
+    if (!window.matchMedia || !window.matchMedia(FOLD).matches) return;
+    var found = Array.prototype.slice.call(root.querySelectorAll("[data-fold]"));
+    if (root.matches && root.matches("[data-fold]")) found.push(root);
+    found.forEach(function (section) {
+      var heading = section.querySelector("h2");
+      if (!heading || heading.querySelector(".fold-toggle")) return;
+      var key = "fold:" + section.getAttribute("data-fold");
+      var toggle = document.createElement("button");
+      toggle.type = "button";
+      toggle.className = "fold-toggle";
+      while (heading.firstChild) toggle.appendChild(heading.firstChild);
+      heading.appendChild(toggle);
+      function show(folded) {
+        section.classList.toggle("folded", folded);
+        toggle.setAttribute("aria-expanded", folded ? "false" : "true");
+      }
+      show(window.localStorage && localStorage.getItem(key) === "folded");
+      toggle.addEventListener("click", function () {
+        var folded = !section.classList.contains("folded");
+        show(folded);
+        if (window.localStorage) localStorage.setItem(key, folded ? "folded" : "open");
+      });
+    });
+  }
+
   function prepare(root) {
+    foldable(root);
     if (root === document || root.id === "table") undo = [];  /* a new table: nothing to put back */
     fold(root);
     root.querySelectorAll(".pic-choice").forEach(function (part) {
@@ -190,21 +219,30 @@
     });
   }
 
-  /* A page loaded afresh marks what changed since this browser last showed the table. */
+  /* A page loaded afresh marks what changed since this browser last showed the table: it asks for
+     the table again with those marks. Once that table is in (or none was needed), <html> gets
+     `data-table-ready`, which the browser tests wait for before they act. */
   function remember() {
     var table = document.getElementById("table");
-    if (!table || !table.dataset.game || !window.localStorage) return;
-    var key = "seen-moves:" + table.dataset.game;
-    var seen = parseInt(localStorage.getItem(key) || "", 10);
-    var now = parseInt(table.dataset.moves || "0", 10);
-    localStorage.setItem(key, String(now));
-    if (!remember.done && seen >= 0 && seen < now && window.htmx) {
+    if (table && table.dataset.game && window.localStorage) {
+      var key = "seen-moves:" + table.dataset.game;
+      var seen = parseInt(localStorage.getItem(key) || "", 10);
+      var now = parseInt(table.dataset.moves || "0", 10);
+      localStorage.setItem(key, String(now));
+      if (!remember.done && seen >= 0 && seen < now && window.htmx) {
+        remember.done = remember.pending = true;
+        var query = new URLSearchParams(location.search);  /* an invite token stays */
+        query.set("since", String(seen));
+        htmx.ajax("GET", location.pathname + "?" + query.toString(), { target: "#table", swap: "outerHTML" })
+          .finally(function () { remember.pending = false; ready(); });
+      }
       remember.done = true;
-      var query = new URLSearchParams(location.search);  /* an invite token stays */
-      query.set("since", String(seen));
-      htmx.ajax("GET", location.pathname + "?" + query.toString(), { target: "#table", swap: "outerHTML" });
     }
-    remember.done = true;
+    if (!remember.pending) ready();
+  }
+
+  function ready() {
+    document.documentElement.setAttribute("data-table-ready", "");
   }
 
   document.addEventListener("click", function (event) {
@@ -221,6 +259,95 @@
       pick(part);
     }
   });
-  document.addEventListener("htmx:load", function (event) { prepare(event.detail.elt); remember(); });
-  document.addEventListener("DOMContentLoaded", function () { prepare(document); remember(); });
+  /* Moments: what moved on the board since this browser last showed it (a character changing seats,
+     a boat moving a row, a figure changing boats, a card played) slides there from where it was,
+     and what is new fades in; nothing moves for a reader who asks for reduced motion. Where parts
+     were is kept per game, as a share of the board's width, so a phone and a desk agree. */
+  var PARTS = "[data-seat],[data-boat],[data-figure],[data-card]";
+  var from = null;  /* where the parts were before the table now swapped in */
+
+  function board() {
+    return document.querySelector("#table svg.pic-board");
+  }
+
+  function positions() {
+    var svg = board();
+    var box = svg && svg.getBoundingClientRect();
+    if (!box || !box.width) return null;
+    var at = {};
+    svg.querySelectorAll(PARTS).forEach(function (part) {
+      var r = part.getBoundingClientRect();
+      if (r.width || r.height) at[keyOf(part)] = [(r.left - box.left) / box.width, (r.top - box.top) / box.width];
+    });
+    return at;
+  }
+
+  function placesKey() {
+    var table = document.getElementById("table");
+    return table && table.dataset.game ? "board-at:" + table.dataset.game : null;
+  }
+
+  function keepPlaces() {
+    var key = placesKey();
+    var at = positions();
+    if (key && at && window.localStorage) {
+      localStorage.setItem(key, JSON.stringify({ moves: document.getElementById("table").dataset.moves, at: at }));
+    }
+  }
+
+  function slide(before) {
+    var svg = board();
+    if (!svg || !before || !svg.animate || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    var units = svg.viewBox.baseVal.width || svg.getBoundingClientRect().width;
+    var now = positions() || {};
+    var moved = new Map();
+    svg.querySelectorAll(PARTS).forEach(function (part) {
+      var key = keyOf(part);
+      if (!now[key]) return;
+      if (!before[key]) {
+        if (part.matches(".pic-changed, .pic-changed *")) {
+          part.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 600, easing: "ease-out" });
+        }
+        return;
+      }
+      var dx = (before[key][0] - now[key][0]) * units;
+      var dy = (before[key][1] - now[key][1]) * units;
+      moved.set(part, [dx, dy]);
+      var outer = part.parentElement && part.parentElement.closest(PARTS);
+      var carried = (outer && moved.get(outer)) || [0, 0];  /* a figure in a boat moves with it */
+      dx -= carried[0];
+      dy -= carried[1];
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+      part.animate(
+        [{ translate: dx + "px " + dy + "px" }, { translate: "0px 0px" }],
+        { duration: 900, easing: "ease-in-out" }
+      );
+    });
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "table" && !from) from = positions();
+  });
+
+  document.addEventListener("htmx:load", function (event) {
+    prepare(event.detail.elt);
+    if (event.detail.elt.id === "table") {
+      slide(from);
+      from = null;
+      keepPlaces();
+    }
+    remember();
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    var key = placesKey();
+    var kept = key && window.localStorage && JSON.parse(localStorage.getItem(key) || "null");
+    var table = document.getElementById("table");
+    if (kept && table && parseInt(kept.moves, 10) < parseInt(table.dataset.moves, 10)) {
+      from = kept.at;  /* slid when the table marked with what changed swaps in (`remember`) */
+    } else {
+      keepPlaces();
+    }
+    prepare(document);
+    remember();
+  });
 })();
