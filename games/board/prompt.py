@@ -223,7 +223,8 @@ def mark_picks(groups: list[Question], picks: dict[str, list[dict[str, Any]]]) -
             c.picks = " ".join(dict.fromkeys(found))
         for part in q.parts:
             for o in part.options:
-                o.picks = " ".join(k for k, actions in picks.items() if _picks_option(q.key, part, o, actions))
+                found = [k for k, actions in picks.items() if _picks_option(q.key, part, o, actions)]
+                o.picks = " ".join(found)
 
 
 def _picks_option(kind: str, part: Part, option: Choice, actions: list[dict[str, Any]]) -> bool:
