@@ -10,7 +10,9 @@ size over every seat, for each game and player count, at a few points of a rando
 from __future__ import annotations
 
 import gzip
+import os
 import random
+from pathlib import Path
 
 import throwaway_site
 
@@ -34,8 +36,10 @@ def largest(game: Game, users: list, **headers: str) -> tuple[int, int]:
         client = Client()
         client.force_login(user)
         body = client.get(reverse("games:table", args=[game.pk]), **headers).content
-        sizes.append((len(gzip.compress(body)), len(body)))
-    gz, raw = max(sizes)
+        sizes.append((len(gzip.compress(body)), len(body), body))
+    gz, raw, body = max(sizes)
+    if os.environ.get("WEIGHT_DUMP") and headers:  # WEIGHT_DUMP=DIR keeps each game's largest fragment
+        Path(os.environ["WEIGHT_DUMP"], f"fragment-{gz}.html").write_bytes(body)
     return raw, gz
 
 
@@ -64,7 +68,7 @@ def main() -> None:
     fragment_ok = "ok" if worst_fragment <= FRAGMENT_LIMIT else "OVER"
     print(
         f"largest gzipped: page {worst_page / 1024:.1f} KB (<= 60: {page_ok}), "
-        f"fragment {worst_fragment / 1024:.1f} KB (<= 5: {fragment_ok})"
+        f"fragment {worst_fragment / 1024:.1f} KB (<= 5: {fragment_ok}; {worst_fragment} bytes)"
     )
 
 

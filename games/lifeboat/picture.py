@@ -24,7 +24,7 @@ from django.utils.translation import gettext, pgettext
 from engine.lifeboat.data import NAVIGATION
 from games.pictures import words
 from games.pictures.faces import BACKS, CardFace
-from games.pictures.fit import FONT, TextStyle, fit, line
+from games.pictures.fit import TextStyle, fit, line
 from games.pictures.hooks import part
 from games.pictures.markup import Markup, el, join, num, safe
 from games.pictures.palette import (
@@ -535,7 +535,6 @@ class _Board:
                 "width": "100%",
                 "role": "img",
                 "aria_labelledby": f"{title_id} {desc_id}",
-                "font_family": FONT,
             },
             el("title", {"id": title_id}, gettext("The lifeboat from bow (left) to stern (right)")),
             el("desc", {"id": desc_id}, self.description()),

@@ -22,7 +22,7 @@ from django.utils.translation import gettext, pgettext
 
 from games.pictures import words
 from games.pictures.faces import CardFace
-from games.pictures.fit import FONT, TextStyle, line
+from games.pictures.fit import TextStyle, line
 from games.pictures.hooks import hooked_use, part
 from games.pictures.markup import Markup, el, join, num, safe
 from games.pictures.palette import (
@@ -381,7 +381,6 @@ class _Board(BoardWords):
                 "width": "100%",
                 "role": "img",
                 "aria_labelledby": f"{title_id} {desc_id}",
-                "font_family": FONT,
             },
             el(
                 "title",
