@@ -2,7 +2,7 @@
 both games (`tests.games.pictures.moments`): at 1280x800 and at 390x844 the bar with the question,
 the board's top and the first control of "Your move" a person can see are inside the first
 viewport; at 1280 the order is bar, strip, board, with the log after the move; on a phone the move
-comes before the board; nothing scrolls sideways; axe-core finds nothing on the phone's page."""
+comes before the board; nothing scrolls sideways; axe-core finds nothing at either size."""
 
 from __future__ import annotations
 
@@ -56,6 +56,8 @@ def test_the_board_and_the_move_are_on_the_first_screen(chromium, live_server, s
     assert bar["y"] < strip["y"] < board["y"]  # what is asked, then who plays, then the board
     assert log is None or log["y"] > control["y"]  # the log follows the move
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    found = violations(page)
+    assert found == [], "\n".join(found)
 
     page.set_viewport_size({"width": 390, "height": 844})
     page.reload()
