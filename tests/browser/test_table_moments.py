@@ -114,3 +114,22 @@ def test_a_character_changing_seats_slides_on_a_board_opened_later_but_not_for_r
     )
     for page in pages:
         page.context.close()
+
+
+def test_the_browser_keeps_the_boards_of_its_last_thirty_games_only(chromium, live_server):
+    game, users, _waited, _last = game_at_moment("lifeboat", 5, _a_swap_is_legal)
+    page = _sign_in(chromium, live_server, users[0])
+    page.goto(f"{live_server.url}/")
+    page.evaluate(
+        """() => { for (let i = 0; i < 40; i++) localStorage.setItem("board-at:x" + i,
+           JSON.stringify({moves: 1, at: {}, t: i})); localStorage.setItem("board-at:broken", "{"); }"""
+    )
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_load_state("networkidle")
+    kept = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('board-at:'))")
+    assert len(kept) == 30
+    assert f"board-at:{game.pk}" in kept  # this game's, just kept, is the newest
+    assert "board-at:x39" in kept
+    assert "board-at:x0" not in kept
+    assert "board-at:broken" not in kept  # unreadable, so the oldest
+    page.context.close()

@@ -146,16 +146,32 @@
   /* On a phone the choices the board offers too fold away (the board is the way to choose there),
      unless this reader opened the list last time: their choice is remembered. */
   var FOLD = "(max-width: 40rem)";
+
+  /* This browser's memory of the table (localStorage): a full or refused store changes nothing. */
+  function store(key, value) {
+    try {
+      if (window.localStorage) localStorage.setItem(key, value);
+    } catch (full) { /* the page works the same, it only forgets */ }
+  }
+
+  function recall(key) {
+    try {
+      return JSON.parse(localStorage.getItem(key) || "null");
+    } catch (unreadable) {
+      return null;
+    }
+  }
   var LIST_KEY = "choices-as-list";
 
   function fold(root) {
     if (!window.matchMedia || !window.matchMedia(FOLD).matches) return;
     var open = window.localStorage && localStorage.getItem(LIST_KEY) === "open";
-    root.querySelectorAll("details.on-picture").forEach(function (list) {
+    root.querySelectorAll("details.on-picture:not([data-folds])").forEach(function (list) {
+      list.setAttribute("data-folds", "");
       list.open = open;
       list.addEventListener("toggle", function () {
         if (list.dataset.opened) return;  /* opened by "Play" with nothing chosen, not by the reader */
-        if (window.localStorage) localStorage.setItem(LIST_KEY, list.open ? "open" : "folded");
+        store(LIST_KEY, list.open ? "open" : "folded");
       });
     });
   }
@@ -192,7 +208,7 @@
       toggle.addEventListener("click", function () {
         var folded = !section.classList.contains("folded");
         show(folded);
-        if (window.localStorage) localStorage.setItem(key, folded ? "folded" : "open");
+        store(key, folded ? "folded" : "open");
       });
     });
   }
@@ -228,7 +244,7 @@
       var key = "seen-moves:" + table.dataset.game;
       var seen = parseInt(localStorage.getItem(key) || "", 10);
       var now = parseInt(table.dataset.moves || "0", 10);
-      localStorage.setItem(key, String(now));
+      store(key, String(now));
       if (!remember.done && seen >= 0 && seen < now && window.htmx) {
         remember.done = remember.pending = true;
         var query = new URLSearchParams(location.search);  /* an invite token stays */
@@ -264,6 +280,7 @@
      and what is new fades in; nothing moves for a reader who asks for reduced motion. Where parts
      were is kept per game, as a share of the board's width, so a phone and a desk agree. */
   var PARTS = "[data-seat],[data-boat],[data-figure],[data-card]";
+  var KEEP_BOARDS = 30;
   var from = null;  /* where the parts were before the table now swapped in */
 
   function board() {
@@ -290,9 +307,17 @@
   function keepPlaces() {
     var key = placesKey();
     var at = positions();
-    if (key && at && window.localStorage) {
-      localStorage.setItem(key, JSON.stringify({ moves: document.getElementById("table").dataset.moves, at: at }));
+    if (!key || !at || !window.localStorage) return;
+    store(key, JSON.stringify({ moves: document.getElementById("table").dataset.moves, at: at, t: Date.now() }));
+    var kept = [];  /* the boards of the last KEEP_BOARDS games only */
+    for (var i = 0; i < localStorage.length; i++) {
+      var name = localStorage.key(i);
+      if (name && name.indexOf("board-at:") === 0) {
+        kept.push([(recall(name) || {}).t || 0, name]);
+      }
     }
+    kept.sort(function (a, b) { return b[0] - a[0]; });
+    kept.slice(KEEP_BOARDS).forEach(function (old) { localStorage.removeItem(old[1]); });
   }
 
   function slide(before) {
@@ -325,6 +350,12 @@
     });
   }
 
+  /* A swapped-in table folds at once, before the browser paints it (htmx:load comes ~20 ms later). */
+  document.addEventListener("htmx:afterSwap", function () {
+    fold(document);
+    foldable(document);
+  });
+
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "table" && !from) from = positions();
   });
@@ -340,7 +371,7 @@
   });
   document.addEventListener("DOMContentLoaded", function () {
     var key = placesKey();
-    var kept = key && window.localStorage && JSON.parse(localStorage.getItem(key) || "null");
+    var kept = key && window.localStorage && recall(key);
     var table = document.getElementById("table");
     if (kept && table && parseInt(kept.moves, 10) < parseInt(table.dataset.moves, 10)) {
       from = kept.at;  /* slid when the table marked with what changed swaps in (`remember`) */
