@@ -1,8 +1,9 @@
 """The first screen of a table is the game (issue 34), in a prompted state of each decision kind of
 both games (`tests.games.pictures.moments`): at 1280x800 and at 390x844 the bar with the question,
 the board's top and the first control of "Your move" a person can see are inside the first
-viewport; at 1280 the order is bar, strip, board, with the log after the move; on a phone the move
-comes before the board; nothing scrolls sideways; axe-core finds nothing at either size."""
+viewport; at 1280 the order is bar, strip, board, with the log after the move in the side column
+beside the board; on a phone the move comes before the board; nothing scrolls sideways; axe-core
+finds nothing at either size."""
 
 from __future__ import annotations
 
@@ -54,7 +55,9 @@ def test_the_board_and_the_move_are_on_the_first_screen(chromium, live_server, s
     assert board["y"] < 800
     assert control["y"] + control["height"] <= 800, control
     assert bar["y"] < strip["y"] < board["y"]  # what is asked, then who plays, then the board
-    assert log is None or log["y"] > control["y"]  # the log follows the move
+    assert log is not None
+    assert log["y"] > control["y"]  # the log follows the move...
+    assert log["x"] > board["x"] + board["width"]  # ...in the side column, beside the board
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     found = violations(page)
     assert found == [], "\n".join(found)
