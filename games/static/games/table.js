@@ -143,10 +143,6 @@
     if (event.key === "Escape" && document.getElementById("pick-confirm")) cancel();
   });
 
-  /* On a phone the choices the board offers too fold away (the board is the way to choose there),
-     unless this reader opened the list last time: their choice is remembered. */
-  var FOLD = "(max-width: 40rem)";
-
   /* This browser's memory of the table (localStorage): a full or refused store changes nothing. */
   function store(key, value) {
     try {
@@ -161,6 +157,10 @@
       return null;
     }
   }
+
+  /* On a phone the choices the board offers too fold away (the board is the way to choose there),
+     unless this reader opened the list last time: their choice is remembered. */
+  var FOLD = "(max-width: 40rem)";
   var LIST_KEY = "choices-as-list";
 
   function fold(root) {
@@ -373,12 +373,13 @@
     var key = placesKey();
     var kept = key && window.localStorage && recall(key);
     var table = document.getElementById("table");
-    if (kept && table && parseInt(kept.moves, 10) < parseInt(table.dataset.moves, 10)) {
-      from = kept.at;  /* slid when the table marked with what changed swaps in (`remember`) */
-    } else {
-      keepPlaces();
-    }
+    if (kept && table && parseInt(kept.moves, 10) < parseInt(table.dataset.moves, 10)) from = kept.at;
     prepare(document);
     remember();
+    if (!remember.pending) {  /* else the table marked with what changed slides when it swaps in */
+      slide(from);
+      from = null;
+      keepPlaces();
+    }
   });
 })();
