@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from django.db import connections
 
+from lifeboat_site.celery import app as celery_app
+
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -198,3 +200,14 @@ def _browsers_done_before_the_database(request):
         for context in list(browser.contexts):
             context.close()
     assert server.thread.httpd.get_app().wait_idle(timeout=30), "the live server is still busy"
+
+
+@pytest.fixture
+def eager_bots():
+    """Celery's tasks run in the request that enqueues them (after its commit): a move's answer
+    comes after the bots' replies to it."""
+    old = celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates
+    celery_app.conf.task_always_eager = True
+    celery_app.conf.task_eager_propagates = True
+    yield
+    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = old

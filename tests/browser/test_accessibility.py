@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -31,8 +30,10 @@ from games import services as game_services
 from games.models import Game, Seat
 from leagues import services as league_services
 from tests.clubs.helpers import make_club, play_to_end
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import UserFactory
 from tests.games.pictures.moments import _lifeboat_fight, _lifeboats_vote
+
+from .test_your_turn import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,11 +47,7 @@ def new_page(chromium, live_server, user=None, width: int = 1024, scheme: str = 
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     if user is not None:
-        page.goto(f"{live_server.url}/accounts/login/")
-        page.fill("input[name=login]", user.email)
-        page.fill("input[name=password]", PASSWORD)
-        page.press("input[name=password]", "Enter")
-        page.wait_for_url(re.compile(r".*/$"))
+        log_in(page, live_server, user)
     return page
 
 

@@ -14,7 +14,6 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 from games import services
 from games.i18n import describe_action
 from games.models import Action, Game, Seat
-from lifeboat_site.celery import app as celery_app
 from tests.factories import GameFactory, UserFactory
 
 from .test_table_play import (
@@ -29,15 +28,6 @@ from .test_table_play import (
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def eager_bots():
-    old = celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates
-    celery_app.conf.task_always_eager = True
-    celery_app.conf.task_eager_propagates = True
-    yield
-    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = old
 
 
 def posted(page, game: Game):

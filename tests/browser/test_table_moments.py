@@ -7,7 +7,6 @@ browser); with reduced motion nothing slides."""
 from __future__ import annotations
 
 import os
-import re
 
 import pytest
 
@@ -16,12 +15,12 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 import engine
 from games import services
 from games.models import Seat
-from tests.factories import PASSWORD
 from tests.games.helpers import game_at_moment, state_of
+
+from .test_your_turn import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-TIMEOUT_MS = 15_000
 RULES = engine.get_game("lifeboat")
 # Whether a part of the board is sliding now (Playwright polls it each frame).
 SLIDING = """(css) => document.getAnimations().some((a) => a.effect && a.effect.target
@@ -36,17 +35,10 @@ def _a_swap_is_legal(st) -> bool:
 
 
 def _sign_in(chromium, live_server, user, *, reduced: bool = False):
-    context = chromium.new_context(
-        viewport={"width": 1280, "height": 800}, reduced_motion="reduce" if reduced else "no-preference"
+    motion = "reduce" if reduced else "no-preference"
+    return sign_in(
+        chromium, live_server, user, viewport={"width": 1280, "height": 800}, reduced_motion=motion
     )
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=login]", user.email)
-    page.fill("input[name=password]", PASSWORD)
-    page.press("input[name=password]", "Enter")
-    page.wait_for_url(re.compile(r".*/$"))
-    return page
 
 
 def _play(game, seat: int, action: dict) -> None:

@@ -18,7 +18,9 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 from games import services
 from games.i18n import describe_action
 from games.models import Game, Seat
-from tests.factories import PASSWORD, GameFactory, UserFactory
+from tests.factories import GameFactory, UserFactory
+
+from . import test_your_turn as your_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,15 +30,8 @@ TIMEOUT_MS = 15_000
 
 # -- helpers ------------------------------------------------------------------------------------
 def sign_in(browser, live_server, user):
-    context = browser.new_context(viewport={"width": 360, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=login]", user.email)
-    page.fill("input[name=password]", PASSWORD)
-    page.press("input[name=password]", "Enter")
-    page.wait_for_url(re.compile(r".*/$"))
-    return page
+    """`user` signed in on a 360x800 phone."""
+    return your_turn.sign_in(browser, live_server, user, viewport={"width": 360, "height": 800})
 
 
 def start(slug: str, users: list) -> tuple[Game, dict[int, int]]:
@@ -275,14 +270,13 @@ def test_a_move_and_a_chat_message_work_without_javascript(chromium, live_server
     game, user_at = start("lifeboats", users)
     st = state(game)
     seat = game.engine.to_act(st)[0]
-    context = chromium.new_context(java_script_enabled=False, viewport={"width": 360, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=login]", users[user_at[seat]].email)
-    page.fill("input[name=password]", PASSWORD)
-    page.press("input[name=password]", "Enter")
-    page.wait_for_url(re.compile(r".*/$"))
+    page = your_turn.sign_in(
+        chromium,
+        live_server,
+        users[user_at[seat]],
+        java_script_enabled=False,
+        viewport={"width": 360, "height": 800},
+    )
     page.goto(f"{live_server.url}/games/{game.pk}/")
     before = game.version
     page.locator("#table input[type=radio]").first.check()
@@ -297,4 +291,4 @@ def test_a_move_and_a_chat_message_work_without_javascript(chromium, live_server
     page.wait_for_url(re.compile(rf".*/games/{game.pk}/#chat$"))
     page.get_by_role("link", name="Open the table talk").click()
     assert "Shall we sink the black boat?" in page.content()
-    context.close()
+    page.context.close()

@@ -20,15 +20,15 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 from games.models import Game, Seat
-from tests.factories import PASSWORD, GameFactory, UserFactory
+from tests.factories import GameFactory, UserFactory
 from tests.games.helpers import state_of
 
-from .test_bots_and_substitutes import eager_bots, posted  # noqa: F401 (a fixture)
+from .test_bots_and_substitutes import posted
 from .test_table_play import check_no_secrets, describe_action, table_ready
+from .test_your_turn import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-TIMEOUT_MS = 15_000
 PHONE = {"width": 390, "height": 844}
 
 # The key of the picture's part that stands for the control worded `label` and for no other
@@ -53,15 +53,7 @@ def _part(key: str) -> str:
 
 
 def _phone(chromium, live_server, user):
-    context = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=login]", user.email)
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("form button[type=submit]").first.tap()
-    page.wait_for_url(lambda url: "/accounts/login/" not in url)
-    return page
+    return sign_in(chromium, live_server, user, viewport=PHONE, has_touch=True, is_mobile=True)
 
 
 def _asked_on_the_first_screen(page) -> None:
@@ -114,7 +106,7 @@ def _tap_form(page, action: dict, label: str) -> None:
 
 
 @pytest.mark.parametrize(("slug", "players", "seed"), [("lifeboat", 4, 11), ("lifeboats", 3, 5)])
-def test_a_whole_game_is_played_with_thumbs_at_390_px(chromium, live_server, eager_bots, slug, players, seed):  # noqa: F811
+def test_a_whole_game_is_played_with_thumbs_at_390_px(chromium, live_server, eager_bots, slug, players, seed):
     person = UserFactory()
     game = GameFactory(slug=slug, num_players=players, created_by=person, seed=seed)
     page = _phone(chromium, live_server, person)

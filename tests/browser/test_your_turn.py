@@ -22,15 +22,24 @@ TIMEOUT_MS = 15_000
 SHOTS = os.environ.get("LIFEBOAT_SHOTS", "")
 
 
-def sign_in(browser, live_server, user, language="en"):
-    context = browser.new_context(viewport={"width": 900, "height": 700}, locale=language)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
+def log_in(page, live_server, user) -> None:
+    """Sign `user` in on `page` through the login form; back once the login page is left (its own
+    address would match any "ends with /" pattern at once)."""
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("input[name=login]", user.email)
     page.fill("input[name=password]", PASSWORD)
     page.press("input[name=password]", "Enter")
-    page.wait_for_url(re.compile(r".*/$"))
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+
+def sign_in(browser, live_server, user, language="en", **context):
+    """A new browser context (900x700 unless `context` says otherwise: a viewport, a touch screen,
+    reduced motion, ...) with `user` signed in, and its page."""
+    page = browser.new_context(
+        **{"viewport": {"width": 900, "height": 700}, **context}, locale=language
+    ).new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    log_in(page, live_server, user)
     return page
 
 

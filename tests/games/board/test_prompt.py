@@ -84,6 +84,18 @@ def test_match_finds_the_legal_action_whatever_the_order_of_the_posted_lists():
     assert match(legal, "fight", lambda k: {"side": ["defender"]}.get(k, [])) is None
 
 
+def _lifeboat_asked(actions, view):
+    """The questions Lifeboat asks a seat waited for with these legal actions and this view."""
+    required, _optional = questions(
+        actions,
+        waited=True,
+        any_time=engine.get_game("lifeboat").is_any_time,
+        label=lambda a: label("lifeboat", view, a),
+        compose=lambda k, acts: lifeboat.compose_parts(k, acts, view),
+    )
+    return required
+
+
 def test_a_fight_with_weapons_is_asked_side_weapons_and_flare_apart():
     actions = [
         {"type": "fight", "side": side, "weapons": w, "flare": f}
@@ -91,15 +103,7 @@ def test_a_fight_with_weapons_is_asked_side_weapons_and_flare_apart():
         for w in ([], ["prov-37"], ["prov-38"], ["prov-37", "prov-38"])
         for f in (False, True)
     ]
-    view = {"seat": 0, "players": [], "me": {}}
-    required, _ = questions(
-        actions,
-        waited=True,
-        any_time=engine.get_game("lifeboat").is_any_time,
-        label=lambda a: label("lifeboat", view, a),
-        compose=lambda k, acts: lifeboat.compose_parts(k, acts, view),
-    )
-    (q,) = required
+    (q,) = _lifeboat_asked(actions, {"seat": 0, "players": [], "me": {}})
     assert q.style == "compose"
     assert [p.name for p in q.parts] == ["side", "weapons", "flare"]
     assert [o.label for o in q.parts[1].options] == ["Knife", "Gaffing Hook"]
@@ -117,13 +121,7 @@ def test_a_tap_on_a_fighter_picks_a_side_and_on_a_weapon_ticks_it():
         if side != "out" or (not w and not f)
     ]
     view = {"seat": 0, "players": [], "me": {}, "window": {"kind": "fight", "attacker": 3, "defender": 2}}
-    required, _ = questions(
-        actions,
-        waited=True,
-        any_time=engine.get_game("lifeboat").is_any_time,
-        label=lambda a: label("lifeboat", view, a),
-        compose=lambda k, acts: lifeboat.compose_parts(k, acts, view),
-    )
+    required = _lifeboat_asked(actions, view)
     mark_picks(required, lifeboat_parts.choices(view, actions))
     side, weapons, flare = required[0].parts
     assert {o.value: o.picks for o in side.options} == {"out": "", "attacker": "seat:3", "defender": "seat:2"}
