@@ -41,8 +41,8 @@ _BOLD_LOWER = dict(
     )
 )  # fmt: skip
 _BOLD_UPPER = {"A": 722, "B": 722, "J": 556, "K": 722, "L": 611}
-#: The pictures' faces: the system's sans-serif (as the site's pages use): the sprites' symbols name it, the
-#: boards take it from pictures.css (one declaration less in every table fragment).
+#: The pictures' font: the system's sans-serif, as the site's pages use. The sprites' symbols name
+#: it; the boards take the same stack from pictures.css (`.pic-board`), not from every fragment.
 FONT = "system-ui, -apple-system, Segoe UI, Roboto, Arial, sans-serif"
 #: DejaVu Sans, common on Linux, is up to a fifth wider than Helvetica.
 _MARGIN = 1.18

@@ -160,11 +160,15 @@
 
   /* On a phone the choices the board offers too fold away (the board is the way to choose there),
      unless this reader opened the list last time: their choice is remembered. */
-  var FOLD = "(max-width: 40rem)";
+  var PHONE = "(max-width: 40rem)";
   var LIST_KEY = "choices-as-list";
 
-  function fold(root) {
-    if (!window.matchMedia || !window.matchMedia(FOLD).matches) return;
+  function onPhone() {
+    return Boolean(window.matchMedia && window.matchMedia(PHONE).matches);
+  }
+
+  function foldChoices(root) {
+    if (!onPhone()) return;
     var open = window.localStorage && localStorage.getItem(LIST_KEY) === "open";
     root.querySelectorAll("details.on-picture:not([data-folds])").forEach(function (list) {
       list.setAttribute("data-folds", "");
@@ -187,8 +191,8 @@
 
   /* On a phone the sections below the board (the log, the table talk, seats, your assistant, the
      first-game tips) fold and unfold by their heading, and each stays as this reader left it. */
-  function foldable(root) {
-    if (!window.matchMedia || !window.matchMedia(FOLD).matches) return;
+  function foldSections(root) {
+    if (!onPhone()) return;
     var found = Array.prototype.slice.call(root.querySelectorAll("[data-fold]"));
     if (root.matches && root.matches("[data-fold]")) found.push(root);
     found.forEach(function (section) {
@@ -214,9 +218,9 @@
   }
 
   function prepare(root) {
-    foldable(root);
+    foldSections(root);
     if (root === document || root.id === "table") undo = [];  /* a new table: nothing to put back */
-    fold(root);
+    foldChoices(root);
     root.querySelectorAll(".pic-choice").forEach(function (part) {
       var found = controlsFor(keyOf(part));
       if (!found.length) {
@@ -309,15 +313,17 @@
     var at = positions();
     if (!key || !at || !window.localStorage) return;
     store(key, JSON.stringify({ moves: document.getElementById("table").dataset.moves, at: at, t: Date.now() }));
-    var kept = [];  /* the boards of the last KEEP_BOARDS games only */
+    var names = [];  /* the boards of the last KEEP_BOARDS games only */
     for (var i = 0; i < localStorage.length; i++) {
       var name = localStorage.key(i);
-      if (name && name.indexOf("board-at:") === 0) {
-        kept.push([(recall(name) || {}).t || 0, name]);
-      }
+      if (name && name.indexOf("board-at:") === 0) names.push(name);
     }
-    kept.sort(function (a, b) { return b[0] - a[0]; });
-    kept.slice(KEEP_BOARDS).forEach(function (old) { localStorage.removeItem(old[1]); });
+    if (names.length <= KEEP_BOARDS) return;
+    names
+      .map(function (n) { return [(recall(n) || {}).t || 0, n]; })
+      .sort(function (a, b) { return b[0] - a[0]; })
+      .slice(KEEP_BOARDS)
+      .forEach(function (old) { localStorage.removeItem(old[1]); });
   }
 
   function slide(before) {
@@ -352,8 +358,8 @@
 
   /* A swapped-in table folds at once, before the browser paints it (htmx:load comes ~20 ms later). */
   document.addEventListener("htmx:afterSwap", function () {
-    fold(document);
-    foldable(document);
+    foldChoices(document);
+    foldSections(document);
   });
 
   document.addEventListener("htmx:beforeSwap", function (event) {
